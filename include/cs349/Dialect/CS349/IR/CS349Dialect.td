@@ -1,0 +1,44 @@
+//===- CS349Dialect.td - the cs349 dialect ------------------*- tablegen -*-===//
+//
+// The dialect of one transformer layer, from the ops a front end writes down to
+// the kernels whose results a memory plan places in one arena.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CS349_DIALECT_TD
+#define CS349_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def CS349_Dialect : Dialect {
+  let name = "cs349";
+  let cppNamespace = "::mlir::cs349";
+  let summary = "A transformer layer, its kernels and its static memory plan.";
+  let description = [{
+    The `cs349` dialect describes one transformer decoder layer on ranked,
+    statically shaped tensors of `bf16`, `f16` or `f32`, at three levels:
+
+    * **layer ops** that a front end writes: `cs349.matmul`, `cs349.rms_norm`,
+      `cs349.rope`, `cs349.softmax`, `cs349.silu`, elementwise arithmetic,
+      reductions, views (`cs349.reshape`, `cs349.transpose`, `cs349.repeat`)
+      and constants (`cs349.constant`, `cs349.causal_mask`, `cs349.rope_table`);
+    * **primitive ops** that `--decompose` produces: elementwise, reductions
+      and matmul, at the granularity of the lecture (45 written results for a
+      Llama layer when every op is its own kernel), plus the fused
+      `cs349.attention` that `--match-attention` forms;
+    * **kernels**: `cs349.kernel` groups the ops of one kernel in a region that
+      is isolated from above. Its operands are what the kernel reads from
+      memory and its results are what it writes back: exactly the tensors a
+      memory plan must place.
+
+    Views never copy: a view of a kernel result reads that result's memory and
+    keeps it alive.
+  }];
+  let hasConstantMaterializer = 1;
+  let useDefaultAttributePrinterParser = 1;
+}
+
+class CS349_Op<string mnemonic, list<Trait> traits = []>
+    : Op<CS349_Dialect, mnemonic, traits>;
+
+#endif // CS349_DIALECT_TD

@@ -1,0 +1,465 @@
+//===- CS349Ops.td - cs349 operations -----------------------*- tablegen -*-===//
+
+#ifndef CS349_OPS_TD
+#define CS349_OPS_TD
+
+include "cs349/Dialect/CS349/IR/CS349Dialect.td"
+include "cs349/Dialect/CS349/IR/CS349Attrs.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Types and traits
+//===----------------------------------------------------------------------===//
+
+def CS349_Float : AnyTypeOf<[BF16, F16, F32]>;
+def CS349_Tensor : StaticShapeTensorOf<[BF16, F16, F32]>;
+
+// Ops that only reinterpret their operand's memory: no copy, no kernel.
+def CS349_View : NativeOpTrait<"IsView"> { let cppNamespace = "::mlir::cs349"; }
+// Ops whose value is known at compile time; a kernel that reads one computes
+// it in place (or loads it from constant memory) rather than from the arena.
+def CS349_ConstantData : NativeOpTrait<"IsConstantData"> {
+  let cppNamespace = "::mlir::cs349";
+}
+// Composite ops that --decompose expands into primitives.
+def CS349_Composite : NativeOpTrait<"IsComposite"> {
+  let cppNamespace = "::mlir::cs349";
+}
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+def CS349_ConstantOp : CS349_Op<"constant",
+    [ConstantLike, Pure, CS349_ConstantData,
+     AllTypesMatch<["value", "result"]>]> {
+  let summary = "a dense tensor constant";
+  let description = [{
+    A tensor known at compile time: weights generated with
+    `--weights=random`, scalars such as epsilon or 1/sqrt(dh), and the results
+    of constant folding.
+
+    ```mlir
+    %eps = cs349.constant dense<1.0e-05> : tensor<bf16>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def CS349_CausalMaskOp : CS349_Op<"causal_mask", [Pure, CS349_ConstantData]> {
+  let summary = "the additive causal mask";
+  let description = [{
+    A `[T, T]` tensor that is `0` where the key position is at or before the
+    query position and `-inf` after it. Adding it to attention scores before a
+    softmax hides the future. It is never materialised by constant folding:
+    kernels compute it from the indices.
+
+    ```mlir
+    %mask = cs349.causal_mask : tensor<2048x2048xbf16>
+    ```
+  }];
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def CS349_RopeTableOp : CS349_Op<"rope_table", [Pure, CS349_ConstantData]> {
+  let summary = "a table of rotary position embeddings";
+  let description = [{
+    The `[T, dh]` table of `cos` or `sin` of `t * theta^(-2i/dh)` where `i` is
+    the column modulo `dh/2`, so that
+    `rope(x) = x * cos + rotate_half(x) * sin`.
+
+    ```mlir
+    %cos = cs349.rope_table cos theta = 5.000000e+05 : tensor<2048x128xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_RopeTableKind:$kind, F64Attr:$theta);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = "$kind `theta` `=` $theta attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise ops
+//===----------------------------------------------------------------------===//
+
+class CS349_BinaryOp<string mnemonic, list<Trait> traits = []>
+    : CS349_Op<mnemonic, !listconcat(traits,
+        [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>])> {
+  let description = [{
+    Elementwise with NumPy-style broadcasting of the two operands; the element
+    types must agree. A single type after the colon means both operands have
+    it.
+
+    ```mlir
+    %y = cs349.}] # mnemonic # [{ %a, %b : tensor<2048x4096xbf16>
+    %z = cs349.}] # mnemonic # [{ %a, %r : tensor<2048x4096xbf16>, tensor<2048x1xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$lhs, CS349_Tensor:$rhs);
+  let results = (outs CS349_Tensor:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// Evaluates this op on one pair of elements, for constant folding.
+    static double evaluate(double lhs, double rhs);
+  }];
+}
+
+def CS349_AddOp : CS349_BinaryOp<"add", [Commutative]> {
+  let summary = "elementwise addition";
+  let hasCanonicalizer = 1;
+}
+def CS349_SubOp : CS349_BinaryOp<"sub"> {
+  let summary = "elementwise subtraction";
+  let hasCanonicalizer = 1;
+}
+def CS349_MulOp : CS349_BinaryOp<"mul", [Commutative]> {
+  let summary = "elementwise multiplication";
+  let hasCanonicalizer = 1;
+}
+def CS349_DivOp : CS349_BinaryOp<"div"> {
+  let summary = "elementwise division";
+  let hasCanonicalizer = 1;
+}
+def CS349_MaxOp : CS349_BinaryOp<"max", [Commutative]> {
+  let summary = "elementwise maximum";
+}
+
+class CS349_UnaryOp<string mnemonic, list<Trait> traits = []>
+    : CS349_Op<mnemonic, !listconcat(traits,
+        [Pure, SameOperandsAndResultType])> {
+  let arguments = (ins CS349_Tensor:$input);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+class CS349_ElementwiseUnaryOp<string mnemonic, list<Trait> traits = []>
+    : CS349_UnaryOp<mnemonic, !listconcat(traits, [Elementwise])> {
+  let description = [{
+    Elementwise on a tensor of any shape.
+
+    ```mlir
+    %y = cs349.}] # mnemonic # [{ %x : tensor<2048x14336xbf16>
+    ```
+  }];
+  let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// Evaluates this op on one element, for constant folding.
+    static double evaluate(double x);
+  }];
+}
+
+def CS349_NegOp : CS349_ElementwiseUnaryOp<"neg", [Involution]> {
+  let summary = "elementwise negation";
+}
+def CS349_ExpOp : CS349_ElementwiseUnaryOp<"exp"> {
+  let summary = "elementwise e^x";
+}
+def CS349_RsqrtOp : CS349_ElementwiseUnaryOp<"rsqrt"> {
+  let summary = "elementwise 1/sqrt(x)";
+}
+def CS349_TanhOp : CS349_ElementwiseUnaryOp<"tanh"> {
+  let summary = "elementwise hyperbolic tangent";
+}
+
+def CS349_SiluOp : CS349_UnaryOp<"silu", [Elementwise, CS349_Composite]> {
+  let summary = "SiLU activation x * sigmoid(x)";
+  let description = [{
+    `silu(x) = x / (1 + exp(-x))`. `--decompose` expands it into `neg`,
+    `exp`, `add 1` and `div`.
+
+    ```mlir
+    %a = cs349.silu %gate : tensor<2048x14336xbf16>
+    ```
+  }];
+}
+
+def CS349_RotateHalfOp : CS349_UnaryOp<"rotate_half"> {
+  let summary = "the rotate-half permutation of rotary embeddings";
+  let description = [{
+    Splits the last dimension into halves `[x1, x2]` and returns `[-x2, x1]`.
+    One primitive op, as in the lecture's decomposition of RoPE.
+
+    ```mlir
+    %r = cs349.rotate_half %q : tensor<32x2048x128xbf16>
+    ```
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and row-wise composites
+//===----------------------------------------------------------------------===//
+
+class CS349_ReductionOp<string mnemonic, list<Trait> traits = []>
+    : CS349_Op<mnemonic, !listconcat(traits, [Pure])> {
+  let description = [{
+    Reduces over `axes`; with `keepdims` the reduced dimensions stay with
+    size 1, which is what the row-wise broadcasts of rms_norm and softmax need.
+
+    ```mlir
+    %s = cs349.}] # mnemonic # [{ %x axes = [1] keepdims : tensor<2048x4096xbf16> -> tensor<2048x1xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input, DenseI64ArrayAttr:$axes,
+                       UnitAttr:$keepdims);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $input `axes` `=` $axes (`keepdims` $keepdims^)? attr-dict `:`
+        type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def CS349_ReduceSumOp : CS349_ReductionOp<"reduce_sum"> {
+  let summary = "sum over axes";
+}
+def CS349_ReduceMaxOp : CS349_ReductionOp<"reduce_max"> {
+  let summary = "maximum over axes";
+}
+
+def CS349_SoftmaxOp : CS349_Op<"softmax",
+    [Pure, SameOperandsAndResultType, CS349_Composite]> {
+  let summary = "softmax along one axis";
+  let description = [{
+    `exp(x - max(x)) / sum(exp(x - max(x)))` along `axis`. `--decompose`
+    expands it into `reduce_max`, `sub`, `exp`, `reduce_sum` and `div`.
+
+    ```mlir
+    %p = cs349.softmax %s axis = 2 : tensor<32x2048x2048xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input, I64Attr:$axis);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def CS349_RmsNormOp : CS349_Op<"rms_norm",
+    [Pure, AllTypesMatch<["input", "result"]>, CS349_Composite]> {
+  let summary = "RMSNorm over the last dimension, times a gain";
+  let description = [{
+    `x * rsqrt(mean(x*x, last axis) + epsilon) * gain`, with `gain` of shape
+    `[d]` where `d` is the last dimension of `x`. `--decompose` expands it into
+    `x*x`, a row sum, `/d`, `+epsilon`, `rsqrt`, `x*r` and `*gain`.
+
+    ```mlir
+    %h = cs349.rms_norm %x, %attn_norm epsilon = 1.000000e-05
+        : tensor<2048x4096xbf16>, tensor<4096xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input, CS349_Tensor:$gain,
+                       F64Attr:$epsilon);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $gain `epsilon` `=` $epsilon attr-dict `:` type($input) `,`
+        type($gain)
+  }];
+  let hasVerifier = 1;
+}
+
+def CS349_RopeOp : CS349_Op<"rope",
+    [Pure, AllTypesMatch<["input", "result"]>, AllTypesMatch<["cos", "sin"]>,
+     CS349_Composite]> {
+  let summary = "rotary position embedding";
+  let description = [{
+    `x * cos + rotate_half(x) * sin` with `[T, dh]` tables that broadcast over
+    the leading (head) dimensions of `x`. `--decompose` expands it into these
+    four primitive ops.
+
+    ```mlir
+    %qr = cs349.rope %q, %cos, %sin
+        : tensor<32x2048x128xbf16>, tensor<2048x128xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input, CS349_Tensor:$cos,
+                       CS349_Tensor:$sin);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $cos `,` $sin attr-dict `:` type($input) `,` type($cos)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+def CS349_MatmulOp : CS349_Op<"matmul", [Pure]> {
+  let summary = "batched matrix multiplication";
+  let description = [{
+    `lhs [..., M, K] @ rhs [..., K, N] -> [..., M, N]`; the batch dimensions
+    broadcast NumPy-style. With `transpose_b` the right operand is read as
+    `[..., N, K]`, which is how attention scores `q @ kT` are written without a
+    separate transpose.
+
+    ```mlir
+    %q = cs349.matmul %h, %wq : tensor<2048x4096xbf16>, tensor<4096x4096xbf16>
+        -> tensor<2048x4096xbf16>
+    %s = cs349.matmul %q, %k transpose_b
+        : tensor<32x2048x128xbf16>, tensor<32x2048x128xbf16>
+        -> tensor<32x2048x2048xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$lhs, CS349_Tensor:$rhs,
+                       UnitAttr:$transpose_b);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`transpose_b` $transpose_b^)? attr-dict `:` type($lhs) `,`
+        type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def CS349_AttentionOp : CS349_Op<"attention",
+    [Pure, AllTypesMatch<["query", "result"]>]> {
+  let summary = "fused scaled dot-product attention (FlashAttention)";
+  let description = [{
+    `softmax(q @ kT * scale (+ causal mask)) @ v` in one kernel, computed tile
+    by tile with an online softmax, so the `[H, T, S]` scores and
+    probabilities never reach memory. `q` is `[H, T, dh]`, `k` and `v` are
+    `[G, S, dh]` with `H` a multiple of `G`: grouped-query attention, query
+    head `h` reads key/value head `h / (H/G)`.
+
+    ```mlir
+    %o = cs349.attention %q, %k, %v scale = 0.088388347648318433 causal
+        : tensor<32x2048x128xbf16>, tensor<8x2048x128xbf16>, tensor<8x2048x128xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$query, CS349_Tensor:$key,
+                       CS349_Tensor:$value, F64Attr:$scale, UnitAttr:$causal);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value `scale` `=` $scale (`causal` $causal^)?
+        attr-dict `:` type($query) `,` type($key) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+def CS349_ReshapeOp : CS349_Op<"reshape", [Pure, CS349_View]> {
+  let summary = "a view with another shape";
+  let description = [{
+    The same elements in the same (row-major) order under another static
+    shape. A view: no copy.
+
+    ```mlir
+    %q3 = cs349.reshape %q : tensor<2048x4096xbf16> -> tensor<2048x32x128xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def CS349_TransposeOp : CS349_Op<"transpose", [Pure, CS349_View]> {
+  let summary = "a view with permuted dimensions";
+  let description = [{
+    Result dimension `i` is input dimension `perm[i]`. A view: no copy.
+
+    ```mlir
+    %qh = cs349.transpose %q3 perm = [1, 0, 2]
+        : tensor<2048x32x128xbf16> -> tensor<32x2048x128xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input, DenseI64ArrayAttr:$perm);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $input `perm` `=` $perm attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def CS349_RepeatOp : CS349_Op<"repeat", [Pure, CS349_View]> {
+  let summary = "a view repeating each slice along an axis (GQA)";
+  let description = [{
+    Each slice along `axis` appears `times` times in a row: result index `i`
+    along `axis` reads input index `i / times`. This is how grouped-query
+    attention shares one key/value head among `H/G` query heads. A view: no
+    copy.
+
+    ```mlir
+    %kr = cs349.repeat %k axis = 0 times = 4
+        : tensor<8x2048x128xbf16> -> tensor<32x2048x128xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input, I64Attr:$axis, I64Attr:$times);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $input `axis` `=` $axis `times` `=` $times attr-dict `:` type($input) `->`
+        type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+def CS349_KernelOp : CS349_Op<"kernel",
+    [IsolatedFromAbove, RecursiveMemoryEffects,
+     SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "the ops of one kernel";
+  let description = [{
+    A kernel reads its operands from memory, computes its body without
+    touching memory in between, and writes its results back. Only kernel
+    results are written results: they are what `--plan-memory` places in the
+    arena. The body is isolated from above: it sees the operands as block
+    arguments, and constants it needs are cloned into it.
+
+    ```mlir
+    %h = cs349.kernel (%x, %g) : (tensor<16x128xf32>, tensor<128xf32>) -> tensor<16x128xf32> {
+    ^bb0(%xa: tensor<16x128xf32>, %ga: tensor<128xf32>):
+      %n = cs349.rms_norm %xa, %ga epsilon = 1.000000e-05 : tensor<16x128xf32>, tensor<128xf32>
+      cs349.yield %n : tensor<16x128xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<CS349_Tensor>:$inputs);
+  let results = (outs Variadic<CS349_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $inputs `)` `:` functional-type($inputs, $results) attr-dict-with-keyword
+        $body
+  }];
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
+                   "::mlir::ValueRange":$inputs)>
+  ];
+}
+
+def CS349_YieldOp : CS349_Op<"yield",
+    [Pure, Terminator, ReturnLike, HasParent<"KernelOp">]> {
+  let summary = "the values a kernel writes back";
+  let description = [{
+    Ends a kernel body; its operands become the kernel's results.
+
+    ```mlir
+    cs349.yield %n : tensor<16x128xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<CS349_Tensor>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
+}
+
+#endif // CS349_OPS_TD

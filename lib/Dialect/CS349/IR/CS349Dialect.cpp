@@ -1,0 +1,37 @@
+//===- CS349Dialect.cpp - the cs349 dialect -------------------------------===//
+
+#include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Dialect/CS349/IR/CS349Attrs.h"
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+#include "cs349/Dialect/CS349/IR/CS349OpsDialect.cpp.inc"
+#include "cs349/Dialect/CS349/IR/CS349Enums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "cs349/Dialect/CS349/IR/CS349Attrs.cpp.inc"
+
+void CS349Dialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "cs349/Dialect/CS349/IR/CS349Ops.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "cs349/Dialect/CS349/IR/CS349Attrs.cpp.inc"
+      >();
+}
+
+Operation *CS349Dialect::materializeConstant(OpBuilder &builder,
+                                             Attribute value, Type type,
+                                             Location loc) {
+  auto elements = dyn_cast<ElementsAttr>(value);
+  if (!elements || elements.getType() != type)
+    return nullptr;
+  return ConstantOp::create(builder, loc, type, elements);
+}

@@ -1,0 +1,400 @@
+//===- CS349Ops.cpp - cs349 verifiers, types and assembly -----------------===//
+//
+// Verifiers say what was expected and what was found, because the people who
+// read them are writing IR by hand or debugging a generator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+
+#include "mlir/Dialect/Traits.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+namespace {
+std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return text;
+}
+
+RankedTensorType tensorType(Value value) {
+  return cast<RankedTensorType>(value.getType());
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOp::verify() {
+  if (getValue().getType() != getType())
+    return emitOpError("expected the value's type ")
+           << getValue().getType() << " to be the result type " << getType();
+  return success();
+}
+
+LogicalResult CausalMaskOp::verify() {
+  ArrayRef<int64_t> shape = getType().getShape();
+  if (shape.size() != 2 || shape[0] != shape[1])
+    return emitOpError("expected a square [T, T] mask, got ")
+           << shapeString(shape);
+  return success();
+}
+
+LogicalResult RopeTableOp::verify() {
+  ArrayRef<int64_t> shape = getType().getShape();
+  if (shape.size() != 2)
+    return emitOpError("expected a [T, dh] table, got rank ") << shape.size();
+  if (shape[1] % 2 != 0)
+    return emitOpError("expected an even head dimension, got ") << shape[1];
+  if (getTheta().convertToDouble() <= 0.0)
+    return emitOpError("expected a positive theta, got ")
+           << getTheta().convertToDouble();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Binary elementwise ops: broadcasting, custom assembly
+//===----------------------------------------------------------------------===//
+
+namespace {
+LogicalResult inferBroadcastType(std::optional<Location> location,
+                                 ValueRange operands,
+                                 SmallVectorImpl<Type> &inferred) {
+  auto lhs = dyn_cast<RankedTensorType>(operands[0].getType());
+  auto rhs = dyn_cast<RankedTensorType>(operands[1].getType());
+  if (!lhs || !rhs)
+    return emitOptionalError(location, "expected ranked tensor operands");
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOptionalError(location, "expected operands of one element type, got ",
+                             lhs.getElementType(), " and ",
+                             rhs.getElementType());
+  SmallVector<int64_t> shape;
+  if (!OpTrait::util::getBroadcastedShape(lhs.getShape(), rhs.getShape(),
+                                          shape))
+    return emitOptionalError(location, "expected broadcastable shapes, got ",
+                             shapeString(lhs.getShape()), " and ",
+                             shapeString(rhs.getShape()));
+  inferred.push_back(RankedTensorType::get(shape, lhs.getElementType()));
+  return success();
+}
+
+// `%a, %b : T` when both operands have type T, `%a, %b : T1, T2` otherwise.
+ParseResult parseBinaryOp(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> operands;
+  SmallVector<Type, 2> types;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOperandList(operands, 2) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseTypeList(types))
+    return failure();
+  if (types.size() == 1)
+    types.push_back(types.front());
+  if (types.size() != 2)
+    return parser.emitError(loc, "expected one or two operand types, got ")
+           << types.size();
+  if (parser.resolveOperands(operands, types, loc, result.operands))
+    return failure();
+  for (Type type : types)
+    if (!isa<RankedTensorType>(type))
+      return parser.emitError(loc, "expected ranked tensor types, got ")
+             << type;
+  SmallVector<Type, 1> inferred;
+  if (failed(inferBroadcastType(result.location, result.operands, inferred)))
+    return failure();
+  result.addTypes(inferred);
+  return success();
+}
+
+void printBinaryOp(OpAsmPrinter &printer, Operation *op) {
+  printer << ' ' << op->getOperands();
+  printer.printOptionalAttrDict(op->getAttrs());
+  printer << " : " << op->getOperand(0).getType();
+  if (op->getOperand(1).getType() != op->getOperand(0).getType())
+    printer << ", " << op->getOperand(1).getType();
+}
+} // namespace
+
+#define CS349_BINARY_OP_HOOKS(OpClass)                                         \
+  LogicalResult OpClass::inferReturnTypes(                                     \
+      MLIRContext *, std::optional<Location> location, ValueRange operands,    \
+      DictionaryAttr, OpaqueProperties, RegionRange,                           \
+      SmallVectorImpl<Type> &inferred) {                                       \
+    return inferBroadcastType(location, operands, inferred);                   \
+  }                                                                            \
+  ParseResult OpClass::parse(OpAsmParser &parser, OperationState &result) {    \
+    return parseBinaryOp(parser, result);                                      \
+  }                                                                            \
+  void OpClass::print(OpAsmPrinter &printer) {                                 \
+    printBinaryOp(printer, getOperation());                                    \
+  }
+
+CS349_BINARY_OP_HOOKS(AddOp)
+CS349_BINARY_OP_HOOKS(SubOp)
+CS349_BINARY_OP_HOOKS(MulOp)
+CS349_BINARY_OP_HOOKS(DivOp)
+CS349_BINARY_OP_HOOKS(MaxOp)
+#undef CS349_BINARY_OP_HOOKS
+
+//===----------------------------------------------------------------------===//
+// Row-wise ops and reductions
+//===----------------------------------------------------------------------===//
+
+LogicalResult RotateHalfOp::verify() {
+  ArrayRef<int64_t> shape = getType().getShape();
+  if (shape.empty() || shape.back() % 2 != 0)
+    return emitOpError("expected an even last dimension, got ")
+           << shapeString(shape);
+  return success();
+}
+
+template <typename ReductionOp>
+static LogicalResult verifyReduction(ReductionOp op) {
+  RankedTensorType input = tensorType(op.getInput());
+  RankedTensorType result = op.getType();
+  int64_t rank = input.getRank();
+  if (op.getAxes().empty())
+    return op.emitOpError("expected at least one axis");
+  llvm::SmallSet<int64_t, 4> seen;
+  for (int64_t axis : op.getAxes()) {
+    if (axis < 0 || axis >= rank)
+      return op.emitOpError("expected axes in [0, ")
+             << rank << "), got " << axis;
+    if (!seen.insert(axis).second)
+      return op.emitOpError("expected distinct axes, got ") << axis
+                                                            << " twice";
+  }
+  SmallVector<int64_t> expected;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (!seen.contains(dim))
+      expected.push_back(input.getDimSize(dim));
+    else if (op.getKeepdims())
+      expected.push_back(1);
+  }
+  if (result.getElementType() != input.getElementType())
+    return op.emitOpError("expected result element type ")
+           << input.getElementType() << ", got " << result.getElementType();
+  if (ArrayRef<int64_t>(expected) != result.getShape())
+    return op.emitOpError("expected result shape ")
+           << shapeString(expected) << ", got "
+           << shapeString(result.getShape());
+  return success();
+}
+
+LogicalResult ReduceSumOp::verify() { return verifyReduction(*this); }
+LogicalResult ReduceMaxOp::verify() { return verifyReduction(*this); }
+
+LogicalResult SoftmaxOp::verify() {
+  int64_t rank = getType().getRank();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("expected axis in [0, ") << rank << "), got " << axis;
+  return success();
+}
+
+LogicalResult RmsNormOp::verify() {
+  RankedTensorType input = tensorType(getInput());
+  RankedTensorType gain = tensorType(getGain());
+  if (input.getRank() < 1)
+    return emitOpError("expected an input of rank >= 1");
+  if (gain.getElementType() != input.getElementType())
+    return emitOpError("expected the gain's element type ")
+           << input.getElementType() << ", got " << gain.getElementType();
+  if (gain.getRank() != 1 || gain.getDimSize(0) != input.getShape().back())
+    return emitOpError("expected a gain of shape [")
+           << input.getShape().back() << "], got "
+           << shapeString(gain.getShape());
+  if (getEpsilon().convertToDouble() < 0.0)
+    return emitOpError("expected a non-negative epsilon, got ")
+           << getEpsilon().convertToDouble();
+  return success();
+}
+
+LogicalResult RopeOp::verify() {
+  RankedTensorType input = tensorType(getInput());
+  if (input.getRank() < 2)
+    return emitOpError("expected an input of rank >= 2 ([..., T, dh]), got ")
+           << input.getRank();
+  ArrayRef<int64_t> tail = input.getShape().take_back(2);
+  if (tail[1] % 2 != 0)
+    return emitOpError("expected an even head dimension, got ") << tail[1];
+  for (Value table : {getCos(), getSin()}) {
+    RankedTensorType type = tensorType(table);
+    if (type.getElementType() != input.getElementType())
+      return emitOpError("expected tables of element type ")
+             << input.getElementType() << ", got " << type.getElementType();
+    if (type.getShape() != tail)
+      return emitOpError("expected tables of shape ")
+             << shapeString(tail) << ", got " << shapeString(type.getShape());
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulOp::verify() {
+  RankedTensorType lhs = tensorType(getLhs());
+  RankedTensorType rhs = tensorType(getRhs());
+  RankedTensorType result = getType();
+  if (lhs.getRank() < 2 || rhs.getRank() < 2)
+    return emitOpError("expected operands of rank >= 2, got ")
+           << lhs.getRank() << " and " << rhs.getRank();
+  if (lhs.getElementType() != rhs.getElementType() ||
+      lhs.getElementType() != result.getElementType())
+    return emitOpError("expected one element type, got ")
+           << lhs.getElementType() << ", " << rhs.getElementType() << " -> "
+           << result.getElementType();
+  int64_t m = lhs.getShape().end()[-2];
+  int64_t k = lhs.getShape().back();
+  int64_t rhsK = getTransposeB() ? rhs.getShape().back() : rhs.getShape().end()[-2];
+  int64_t n = getTransposeB() ? rhs.getShape().end()[-2] : rhs.getShape().back();
+  if (k != rhsK)
+    return emitOpError("expected the contraction dims to match, got ")
+           << k << " and " << rhsK;
+  SmallVector<int64_t> batch;
+  if (!OpTrait::util::getBroadcastedShape(lhs.getShape().drop_back(2),
+                                          rhs.getShape().drop_back(2), batch))
+    return emitOpError("expected broadcastable batch dims, got ")
+           << shapeString(lhs.getShape().drop_back(2)) << " and "
+           << shapeString(rhs.getShape().drop_back(2));
+  batch.push_back(m);
+  batch.push_back(n);
+  if (ArrayRef<int64_t>(batch) != result.getShape())
+    return emitOpError("expected result shape ")
+           << shapeString(batch) << ", got " << shapeString(result.getShape());
+  return success();
+}
+
+LogicalResult AttentionOp::verify() {
+  RankedTensorType q = tensorType(getQuery());
+  RankedTensorType k = tensorType(getKey());
+  RankedTensorType v = tensorType(getValue());
+  if (q.getRank() != 3 || k.getRank() != 3 || v.getRank() != 3)
+    return emitOpError("expected [heads, seq, head_dim] operands, got ranks ")
+           << q.getRank() << ", " << k.getRank() << ", " << v.getRank();
+  if (q.getElementType() != k.getElementType() ||
+      q.getElementType() != v.getElementType())
+    return emitOpError("expected one element type for q, k and v");
+  if (k.getShape() != v.getShape())
+    return emitOpError("expected key and value of one shape, got ")
+           << shapeString(k.getShape()) << " and " << shapeString(v.getShape());
+  int64_t heads = q.getDimSize(0), kvHeads = k.getDimSize(0);
+  if (kvHeads == 0 || heads % kvHeads != 0)
+    return emitOpError("expected the query heads (")
+           << heads << ") to be a multiple of the key/value heads (" << kvHeads
+           << ")";
+  if (q.getDimSize(2) != k.getDimSize(2))
+    return emitOpError("expected the query head dim to match the key's, got ")
+           << q.getDimSize(2) << " and " << k.getDimSize(2);
+  if (getCausal() && q.getDimSize(1) != k.getDimSize(1))
+    return emitOpError("expected equal query and key lengths for a causal "
+                       "mask, got ")
+           << q.getDimSize(1) << " and " << k.getDimSize(1);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::verify() {
+  RankedTensorType input = tensorType(getInput());
+  if (input.getElementType() != getType().getElementType())
+    return emitOpError("expected result element type ")
+           << input.getElementType() << ", got " << getType().getElementType();
+  if (input.getNumElements() != getType().getNumElements())
+    return emitOpError("expected the same number of elements, got ")
+           << input.getNumElements() << " and " << getType().getNumElements();
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  RankedTensorType input = tensorType(getInput());
+  ArrayRef<int64_t> perm = getPerm();
+  if (static_cast<int64_t>(perm.size()) != input.getRank())
+    return emitOpError("expected a permutation of ")
+           << input.getRank() << " dims, got " << perm.size();
+  SmallVector<bool> used(perm.size(), false);
+  SmallVector<int64_t> expected;
+  for (int64_t dim : perm) {
+    if (dim < 0 || dim >= input.getRank() || used[dim])
+      return emitOpError("expected a permutation of [0, ")
+             << input.getRank() << "), got " << shapeString(perm);
+    used[dim] = true;
+    expected.push_back(input.getDimSize(dim));
+  }
+  if (input.getElementType() != getType().getElementType() ||
+      ArrayRef<int64_t>(expected) != getType().getShape())
+    return emitOpError("expected result shape ")
+           << shapeString(expected) << ", got "
+           << shapeString(getType().getShape());
+  return success();
+}
+
+LogicalResult RepeatOp::verify() {
+  RankedTensorType input = tensorType(getInput());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= input.getRank())
+    return emitOpError("expected axis in [0, ")
+           << input.getRank() << "), got " << axis;
+  if (getTimes() < 1)
+    return emitOpError("expected times >= 1, got ") << getTimes();
+  SmallVector<int64_t> expected(input.getShape());
+  expected[axis] *= getTimes();
+  if (input.getElementType() != getType().getElementType() ||
+      ArrayRef<int64_t>(expected) != getType().getShape())
+    return emitOpError("expected result shape ")
+           << shapeString(expected) << ", got "
+           << shapeString(getType().getShape());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+void KernelOp::build(OpBuilder &builder, OperationState &state,
+                     TypeRange resultTypes, ValueRange inputs) {
+  state.addOperands(inputs);
+  state.addTypes(resultTypes);
+  Region *body = state.addRegion();
+  Block *block = new Block();
+  body->push_back(block);
+  for (Value input : inputs)
+    block->addArgument(input.getType(), input.getLoc());
+}
+
+LogicalResult KernelOp::verify() {
+  Block &block = getBody().front();
+  if (block.getNumArguments() != getInputs().size())
+    return emitOpError("expected ")
+           << getInputs().size() << " block arguments, one per input, got "
+           << block.getNumArguments();
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip(getInputs(), block.getArguments()))) {
+    auto [input, argument] = pair;
+    if (input.getType() != argument.getType())
+      return emitOpError("expected block argument #")
+             << index << " of type " << input.getType() << ", got "
+             << argument.getType();
+  }
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield)
+    return emitOpError("expected the body to end in cs349.yield");
+  if (yield.getValues().getTypes() != getResultTypes())
+    return emitOpError("expected the yielded types to be the result types");
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "cs349/Dialect/CS349/IR/CS349Ops.cpp.inc"

@@ -1,0 +1,286 @@
+//===- MemoryPlanner.cpp - Planner entry points, bounds and verifier ------===//
+
+#include "cs349/Planner/MemoryPlanner.h"
+#include "PlannerImpl.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstdlib>
+#include <iterator>
+#include <set>
+#include <utility>
+
+namespace cs349::planner {
+
+namespace detail {
+
+Deadline Deadline::after(double seconds) {
+  if (!(seconds > 0))
+    seconds = 0;
+  if (seconds > 1e7)
+    seconds = 1e7;
+  return {Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                             std::chrono::duration<double>(seconds))};
+}
+
+uint64_t arenaOf(const Problem &problem,
+                 const std::vector<uint64_t> &offsets) {
+  uint64_t arena = 0;
+  for (size_t i = 0, e = problem.buffers.size(); i < e; ++i)
+    arena = std::max(arena, offsets[i] + problem.buffers[i].size);
+  return arena;
+}
+
+} // namespace detail
+
+using namespace detail;
+
+//===----------------------------------------------------------------------===//
+// Strategy names
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct StrategyEntry {
+  Strategy strategy;
+  std::string_view name;
+};
+constexpr StrategyEntry kStrategies[] = {
+    {Strategy::Naive, "naive"},
+    {Strategy::GreedyBySize, "greedy-by-size"},
+    {Strategy::BestFit, "best-fit"},
+    {Strategy::Search, "search"},
+    {Strategy::Best, "best"},
+};
+} // namespace
+
+std::optional<Strategy> parseStrategy(std::string_view name) {
+  for (const StrategyEntry &e : kStrategies)
+    if (e.name == name)
+      return e.strategy;
+  return std::nullopt;
+}
+
+std::string_view strategyName(Strategy strategy) {
+  for (const StrategyEntry &e : kStrategies)
+    if (e.strategy == strategy)
+      return e.name;
+  return "unknown";
+}
+
+std::vector<Strategy> allStrategies() {
+  std::vector<Strategy> result;
+  for (const StrategyEntry &e : kStrategies)
+    result.push_back(e.strategy);
+  return result;
+}
+
+std::vector<std::string_view> strategyNames() {
+  std::vector<std::string_view> result;
+  for (const StrategyEntry &e : kStrategies)
+    result.push_back(e.name);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Bounds
+//===----------------------------------------------------------------------===//
+
+uint64_t naiveSize(const Problem &problem) {
+  uint64_t align = effectiveAlignment(problem);
+  uint64_t total = 0;
+  for (const Buffer &b : problem.buffers)
+    total += alignUp(b.size, align);
+  return total;
+}
+
+uint64_t lowerBound(const Problem &problem) {
+  // Events (time, delta); at equal times ends (negative deltas) come first
+  // because lifetimes are half-open.
+  struct Event {
+    int64_t time;
+    bool isStart;
+    uint64_t size;
+  };
+  std::vector<Event> ev;
+  ev.reserve(problem.buffers.size() * 2);
+  for (const Buffer &b : problem.buffers) {
+    if (!isActive(b))
+      continue;
+    ev.push_back({b.start, true, b.size});
+    ev.push_back({b.end, false, b.size});
+  }
+  std::sort(ev.begin(), ev.end(), [](const Event &x, const Event &y) {
+    if (x.time != y.time)
+      return x.time < y.time;
+    return x.isStart < y.isStart; // ends first
+  });
+  uint64_t live = 0, peak = 0;
+  for (const Event &e : ev) {
+    if (e.isStart) {
+      live += e.size;
+      peak = std::max(peak, live);
+    } else {
+      live -= e.size;
+    }
+  }
+  return peak;
+}
+
+//===----------------------------------------------------------------------===//
+// Verifier
+//===----------------------------------------------------------------------===//
+
+std::vector<Violation> verify(const Problem &problem, const Plan &plan) {
+  std::vector<Violation> out;
+  const size_t n = problem.buffers.size();
+  auto full = [&] { return out.size() >= kMaxViolations; };
+  if (plan.offsets.size() != n) {
+    out.push_back({Violation::WrongPlanSize, 0, 0,
+                   "plan has " + std::to_string(plan.offsets.size()) +
+                       " offsets for " + std::to_string(n) + " buffers"});
+    return out;
+  }
+  const uint64_t align = effectiveAlignment(problem);
+  auto name = [&](size_t i) {
+    return "buffer #" + std::to_string(i) + " (id " +
+           std::to_string(problem.buffers[i].id) + ")";
+  };
+  for (size_t i = 0; i < n && !full(); ++i) {
+    const Buffer &b = problem.buffers[i];
+    uint64_t off = plan.offsets[i];
+    if (off % align != 0)
+      out.push_back({Violation::Misaligned, i, 0,
+                     name(i) + " at offset " + std::to_string(off) +
+                         " is not a multiple of the alignment " +
+                         std::to_string(align)});
+    if (b.size > 0 && (off + b.size > plan.arenaSize || off + b.size < off))
+      out.push_back({Violation::PastArenaEnd, i, 0,
+                     name(i) + " occupies [" + std::to_string(off) + ", " +
+                         std::to_string(off + b.size) +
+                         ") past the arena end " +
+                         std::to_string(plan.arenaSize)});
+  }
+
+  // Sweep over time; the active set is ordered by offset.  On insertion a
+  // buffer is compared with its neighbours: if the active blocks are
+  // pairwise disjoint, any overlap involves the predecessor or the first
+  // successors.
+  struct Event {
+    int64_t time;
+    bool isStart;
+    uint32_t idx;
+  };
+  std::vector<Event> ev;
+  ev.reserve(2 * n);
+  for (size_t i = 0; i < n; ++i) {
+    if (!isActive(problem.buffers[i]))
+      continue;
+    ev.push_back({problem.buffers[i].start, true, (uint32_t)i});
+    ev.push_back({problem.buffers[i].end, false, (uint32_t)i});
+  }
+  std::sort(ev.begin(), ev.end(), [](const Event &x, const Event &y) {
+    if (x.time != y.time)
+      return x.time < y.time;
+    if (x.isStart != y.isStart)
+      return x.isStart < y.isStart; // ends first
+    return x.idx < y.idx;
+  });
+  std::set<std::pair<uint64_t, uint32_t>> active; // (offset, index)
+  auto report = [&](size_t a, size_t b) {
+    if (full())
+      return;
+    if (a > b)
+      std::swap(a, b);
+    const Buffer &x = problem.buffers[a], &y = problem.buffers[b];
+    out.push_back({Violation::Overlap, a, b,
+                   name(a) + " [" + std::to_string(plan.offsets[a]) + ", " +
+                       std::to_string(plan.offsets[a] + x.size) + ") and " +
+                       name(b) + " [" + std::to_string(plan.offsets[b]) +
+                       ", " + std::to_string(plan.offsets[b] + y.size) +
+                       ") overlap in memory while both live on [" +
+                       std::to_string(std::max(x.start, y.start)) + ", " +
+                       std::to_string(std::min(x.end, y.end)) + ")"});
+  };
+  for (const Event &e : ev) {
+    const uint64_t off = plan.offsets[e.idx];
+    if (!e.isStart) {
+      active.erase({off, e.idx});
+      continue;
+    }
+    const uint64_t top = off + problem.buffers[e.idx].size;
+    auto succ = active.lower_bound({off, 0});
+    if (succ != active.begin()) {
+      auto pred = std::prev(succ);
+      if (pred->first + problem.buffers[pred->second].size > off)
+        report(pred->second, e.idx);
+    }
+    for (auto it = succ; it != active.end() && it->first < top && !full();
+         ++it)
+      report(it->second, e.idx);
+    active.insert({off, e.idx});
+    if (full())
+      break;
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+static Plan planNaive(const Problem &problem) {
+  const uint64_t align = effectiveAlignment(problem);
+  Plan result;
+  result.offsets.resize(problem.buffers.size(), 0);
+  uint64_t cur = 0;
+  for (size_t i = 0; i < problem.buffers.size(); ++i) {
+    const Buffer &b = problem.buffers[i];
+    if (!isActive(b))
+      continue;
+    cur = alignUp(cur, align);
+    result.offsets[i] = cur;
+    cur += b.size;
+  }
+  result.arenaSize = arenaOf(problem, result.offsets);
+  return result;
+}
+
+static Plan planGreedyBySize(const Problem &problem) {
+  GreedyPlacer placer(problem);
+  return placer.place(placer.orderBySize(), Fit::First);
+}
+
+Plan plan(const Problem &problem, const PlanOptions &options) {
+  Deadline deadline = Deadline::after(options.timeLimitSeconds);
+  Plan result;
+  switch (options.strategy) {
+  case Strategy::Naive:
+    result = planNaive(problem);
+    break;
+  case Strategy::GreedyBySize:
+    result = planGreedyBySize(problem);
+    break;
+  case Strategy::BestFit:
+    result = planBestFit(problem);
+    break;
+  case Strategy::Search: {
+    Plan start = planGreedyBySize(problem);
+    result = planSearch(problem, start, lowerBound(problem), deadline);
+    break;
+  }
+  case Strategy::Best: {
+    Plan greedy = planGreedyBySize(problem);
+    Plan start = planBestFit(problem);
+    if (greedy.arenaSize <= start.arenaSize)
+      start = std::move(greedy);
+    result = planSearch(problem, start, lowerBound(problem), deadline);
+    break;
+  }
+  }
+#ifndef NDEBUG
+  assert(verify(problem, result).empty() && "planner produced a bad plan");
+#endif
+  return result;
+}
+
+} // namespace cs349::planner

@@ -1,0 +1,81 @@
+//===- PlannerImpl.h - Internal interfaces of the planner -------*- C++ -*-===//
+//
+// Private to lib/Planner.  Plain C++17.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CS349_LIB_PLANNER_PLANNERIMPL_H
+#define CS349_LIB_PLANNER_PLANNERIMPL_H
+
+#include "cs349/Planner/MemoryPlanner.h"
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+namespace cs349::planner::detail {
+
+using Clock = std::chrono::steady_clock;
+
+/// A wall-clock deadline.
+struct Deadline {
+  Clock::time_point at;
+  static Deadline after(double seconds);
+  bool passed() const { return Clock::now() >= at; }
+};
+
+/// True if the buffer takes part in planning (non-empty lifetime and size).
+inline bool isActive(const Buffer &b) { return b.start < b.end && b.size > 0; }
+
+/// The effective alignment (>= 1).
+inline uint64_t effectiveAlignment(const Problem &p) {
+  return p.alignment == 0 ? 1 : p.alignment;
+}
+
+/// max(offset + size) over the buffers.
+uint64_t arenaOf(const Problem &problem, const std::vector<uint64_t> &offsets);
+
+/// How a greedy pass picks a position among the gaps left by the placed
+/// lifetime-overlapping blocks.
+enum class Fit {
+  First, ///< lowest aligned offset that fits
+  Best,  ///< smallest gap that fits, else on top of all conflicting blocks
+};
+
+/// Places the buffers one by one in a given order.  The compressed time axis
+/// and the interval index are built once and reused across passes.
+class GreedyPlacer {
+public:
+  explicit GreedyPlacer(const Problem &problem);
+  ~GreedyPlacer();
+  GreedyPlacer(const GreedyPlacer &) = delete;
+  GreedyPlacer &operator=(const GreedyPlacer &) = delete;
+
+  /// Places the buffers of `order` (indices into Problem::buffers; inactive
+  /// buffers may be omitted, they get offset 0).
+  Plan place(const std::vector<uint32_t> &order, Fit fit);
+
+  /// Orders used by the strategies.
+  std::vector<uint32_t> orderBySize() const;
+  std::vector<uint32_t> orderByArea() const;
+  std::vector<uint32_t> orderByLength() const;
+  std::vector<uint32_t> orderByStart() const;
+  std::vector<uint32_t> orderByDegree() const;
+  std::vector<uint32_t> orderBySectionTotal() const;
+
+private:
+  struct Impl;
+  Impl *impl;
+};
+
+/// The multi-order greedy of Strategy::BestFit.
+Plan planBestFit(const Problem &problem);
+
+/// Branch and bound over canonical solutions (MiniMalloc-style), improving on
+/// `start` until `deadline` or until the lower bound is reached.
+Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
+                Deadline deadline);
+
+} // namespace cs349::planner::detail
+
+#endif // CS349_LIB_PLANNER_PLANNERIMPL_H
