@@ -1,0 +1,531 @@
+//===- Search.cpp - Branch and bound over canonical solutions -------------===//
+//
+// An exact search in the spirit of MiniMalloc (Moffitt, ASPLOS 2023); our own
+// implementation.  The decision problem "is there a plan with arena <= C?" is
+// answered by a depth-first search over *canonical* solutions:
+//
+//  * Buffers are placed in non-decreasing offset order, each at its minimum
+//    offset: the aligned top of the highest placed buffer it conflicts with.
+//    Every feasible plan can be pushed down into such a canonical one, so
+//    gaps below are never tried and the branching factor is "which buffer is
+//    next", not "which offset".
+//  * Time is cut into sections (the maximal cliques of the interval graph).
+//    Each section keeps a floor (no unplaced buffer of it can go lower) and
+//    the total size of its unplaced buffers; if max(floor, last offset) +
+//    total > C the node is pruned (section inference + monotonic floor).
+//  * A buffer whose minimum offset is at or above the top of another
+//    candidate placed at its minimum is not branched on (dominance: that
+//    other buffer could be slid under it).
+//  * When no unplaced buffer spans a section boundary any more the remaining
+//    problem splits in time and the parts are solved independently.
+//  * Static preorders (lifetime width, area, section total) break ties; the
+//    three orders are tried round-robin with a node limit.
+//
+// Optimisation wraps the decision procedure: the arena capacity is bisected
+// between the proven lower bound and the best plan found, with node limits
+// doubling every round (an anytime search); it stops at the deadline or when
+// a plan reaches the lower bound.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PlannerImpl.h"
+
+#include <algorithm>
+#include <cassert>
+#include <limits>
+#include <numeric>
+
+namespace cs349::planner::detail {
+
+namespace {
+
+constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
+
+enum class Status { Found, NotFound, Aborted, Timeout };
+
+/// The search's view of a problem: active buffers only, with sections.
+struct Instance {
+  uint64_t align = 1;
+  std::vector<uint32_t> orig; // index into Problem::buffers
+  std::vector<uint64_t> size;
+  std::vector<int64_t> start, end;
+  std::vector<std::vector<uint32_t>> sections; // maximal cliques, in time
+  std::vector<uint32_t> secLo, secHi;          // per buffer: [lo, hi)
+  std::vector<std::vector<uint32_t>> overlaps; // conflicting buffers
+  std::vector<uint64_t> total0;                // per section: sum of sizes
+  std::vector<uint32_t> cuts0; // per boundary s|s+1: buffers spanning it
+  bool tooLarge = false;
+
+  size_t n() const { return size.size(); }
+};
+
+/// Budget of the preprocessing (clique members + overlap pairs) beyond which
+/// the exact search is not attempted.
+constexpr size_t kMaxWork = 40'000'000;
+
+Instance buildInstance(const Problem &problem) {
+  Instance I;
+  I.align = effectiveAlignment(problem);
+  for (size_t i = 0; i < problem.buffers.size(); ++i) {
+    const Buffer &b = problem.buffers[i];
+    if (!isActive(b))
+      continue;
+    I.orig.push_back((uint32_t)i);
+    I.size.push_back(b.size);
+    I.start.push_back(b.start);
+    I.end.push_back(b.end);
+  }
+  const uint32_t n = (uint32_t)I.n();
+  struct Event {
+    int64_t time;
+    bool isStart;
+    uint32_t idx;
+  };
+  std::vector<Event> ev;
+  ev.reserve(2 * n);
+  for (uint32_t i = 0; i < n; ++i) {
+    ev.push_back({I.start[i], true, i});
+    ev.push_back({I.end[i], false, i});
+  }
+  std::sort(ev.begin(), ev.end(), [](const Event &x, const Event &y) {
+    if (x.time != y.time)
+      return x.time < y.time;
+    if (x.isStart != y.isStart)
+      return x.isStart < y.isStart;
+    return x.idx < y.idx;
+  });
+  I.secLo.assign(n, 0);
+  I.secHi.assign(n, 0);
+  I.overlaps.assign(n, {});
+  std::vector<uint32_t> activeList, pos(n, 0);
+  bool dirty = false;
+  size_t work = 0;
+  for (const Event &e : ev) {
+    if (e.isStart) {
+      work += activeList.size();
+      if (work > kMaxWork) {
+        I.tooLarge = true;
+        return I;
+      }
+      for (uint32_t j : activeList) {
+        I.overlaps[e.idx].push_back(j);
+        I.overlaps[j].push_back(e.idx);
+      }
+      pos[e.idx] = (uint32_t)activeList.size();
+      activeList.push_back(e.idx);
+      I.secLo[e.idx] = (uint32_t)I.sections.size();
+      dirty = true;
+    } else {
+      if (dirty) {
+        work += activeList.size();
+        if (work > kMaxWork) {
+          I.tooLarge = true;
+          return I;
+        }
+        I.sections.push_back(activeList);
+        std::sort(I.sections.back().begin(), I.sections.back().end());
+        dirty = false;
+      }
+      I.secHi[e.idx] = (uint32_t)I.sections.size();
+      uint32_t p = pos[e.idx];
+      activeList[p] = activeList.back();
+      pos[activeList[p]] = p;
+      activeList.pop_back();
+    }
+  }
+  const size_t m = I.sections.size();
+  I.total0.assign(m, 0);
+  for (size_t s = 0; s < m; ++s)
+    for (uint32_t b : I.sections[s])
+      I.total0[s] += I.size[b];
+  I.cuts0.assign(m > 0 ? m - 1 : 0, 0);
+  for (uint32_t b = 0; b < n; ++b) {
+    assert(I.secLo[b] < I.secHi[b]);
+    for (uint32_t s = I.secLo[b]; s + 1 < I.secHi[b]; ++s)
+      ++I.cuts0[s];
+  }
+  return I;
+}
+
+/// Static preorders, as sequences of keys compared in descending order:
+/// W = lifetime width, A = area, T = max section total.
+enum class Heuristic { WAT, TAW, TWA };
+constexpr Heuristic kHeuristics[] = {Heuristic::WAT, Heuristic::TAW,
+                                     Heuristic::TWA};
+
+class Solver {
+public:
+  explicit Solver(const Instance &inst) : I(inst) {}
+
+  Status run(uint64_t capacity, Heuristic heuristic, int64_t nodeLimit,
+             const Deadline &deadline) {
+    cap = capacity;
+    heur = heuristic;
+    nodesLeft = nodeLimit;
+    this->deadline = &deadline;
+    const uint32_t n = (uint32_t)I.n();
+    assigned.assign(n, kNone);
+    solution.assign(n, 0);
+    minOff.assign(n, 0);
+    floor.assign(I.sections.size(), 0);
+    total = I.total0;
+    cuts = I.cuts0;
+    secMark.assign(I.sections.size(), 0);
+    secEpoch = 0;
+    offUndo.clear();
+    floorUndo.clear();
+    for (uint32_t b = 0; b < n; ++b)
+      if (I.size[b] > cap)
+        return Status::NotFound;
+    // Initial partitions: split where no buffer spans a boundary.
+    const uint32_t m = (uint32_t)I.sections.size();
+    std::vector<std::vector<uint32_t>> parts;
+    std::vector<uint32_t> partOfSection(m, 0);
+    std::vector<std::pair<uint32_t, uint32_t>> ranges;
+    uint32_t lo = 0;
+    for (uint32_t s = 0; s < m; ++s) {
+      partOfSection[s] = (uint32_t)ranges.size();
+      if (s + 1 == m || cuts[s] == 0) {
+        ranges.push_back({lo, s + 1});
+        lo = s + 1;
+      }
+    }
+    parts.resize(ranges.size());
+    for (uint32_t b = 0; b < n; ++b)
+      parts[partOfSection[I.secLo[b]]].push_back(b);
+    for (size_t k = 0; k < ranges.size(); ++k) {
+      if (parts[k].empty())
+        continue;
+      Partition part{std::move(parts[k]), ranges[k].first, ranges[k].second};
+      Status st = subSolve(part);
+      if (st != Status::Found)
+        return st;
+    }
+    return Status::Found;
+  }
+
+  const std::vector<uint64_t> &offsets() const { return solution; }
+
+private:
+  struct Partition {
+    std::vector<uint32_t> bufs;
+    uint32_t lo, hi; // section range
+  };
+  struct Entry {
+    uint64_t off;
+    uint32_t pre;
+  };
+
+  const Instance &I;
+  uint64_t cap = 0;
+  Heuristic heur = Heuristic::WAT;
+  int64_t nodesLeft = 0;
+  uint64_t nodeCount = 0;
+  const Deadline *deadline = nullptr;
+
+  std::vector<uint64_t> assigned, solution, minOff, floor, total;
+  std::vector<uint32_t> cuts;
+  std::vector<uint32_t> secMark;
+  uint32_t secEpoch = 0;
+  std::vector<uint32_t> affected;
+  std::vector<std::pair<uint32_t, uint64_t>> offUndo, floorUndo;
+
+  uint64_t width(uint32_t b) const {
+    return (uint64_t)(I.end[b] - I.start[b]);
+  }
+  unsigned __int128 area(uint32_t b) const {
+    return (unsigned __int128)I.size[b] * width(b);
+  }
+
+  Status subSolve(const Partition &part) {
+    // Static preorder of the partition's buffers.
+    const size_t k = part.bufs.size();
+    std::vector<uint64_t> tot(k, 0);
+    std::vector<uint32_t> idx(k);
+    std::iota(idx.begin(), idx.end(), 0);
+    for (size_t i = 0; i < k; ++i) {
+      uint32_t b = part.bufs[i];
+      uint64_t t = 0;
+      for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s)
+        t = std::max(t, total[s]);
+      tot[i] = t;
+    }
+    auto cmp = [&](uint32_t x, uint32_t y) {
+      uint32_t a = part.bufs[x], b = part.bufs[y];
+      auto W = [&]() -> int {
+        if (width(a) != width(b))
+          return width(a) > width(b) ? 1 : -1;
+        return 0;
+      };
+      auto A = [&]() -> int {
+        if (area(a) != area(b))
+          return area(a) > area(b) ? 1 : -1;
+        return 0;
+      };
+      auto T = [&]() -> int {
+        if (tot[x] != tot[y])
+          return tot[x] > tot[y] ? 1 : -1;
+        return 0;
+      };
+      int r = 0;
+      switch (heur) {
+      case Heuristic::WAT:
+        (r = W()) || (r = A()) || (r = T());
+        break;
+      case Heuristic::TAW:
+        (r = T()) || (r = A()) || (r = W());
+        break;
+      case Heuristic::TWA:
+        (r = T()) || (r = W()) || (r = A());
+        break;
+      }
+      if (r != 0)
+        return r > 0;
+      return a < b;
+    };
+    std::sort(idx.begin(), idx.end(), cmp);
+    std::vector<uint32_t> pre(k);
+    for (size_t i = 0; i < k; ++i)
+      pre[i] = part.bufs[idx[i]];
+    std::vector<Entry> ordering(k);
+    for (uint32_t i = 0; i < k; ++i)
+      ordering[i] = {0, i};
+    return search(part, pre, ordering, 0, 0);
+  }
+
+  /// Places buffer b at off, recording undo information.
+  void place(uint32_t b, uint64_t off) {
+    assigned[b] = off;
+    const uint64_t top = off + I.size[b];
+    const uint64_t alignedTop = alignUp(top, I.align);
+    if (++secEpoch == 0) {
+      std::fill(secMark.begin(), secMark.end(), 0);
+      secEpoch = 1;
+    }
+    affected.clear();
+    for (uint32_t o : I.overlaps[b]) {
+      if (assigned[o] != kNone || minOff[o] >= alignedTop)
+        continue;
+      offUndo.push_back({o, minOff[o]});
+      minOff[o] = alignedTop;
+      for (uint32_t s = I.secLo[o]; s < I.secHi[o]; ++s)
+        if (secMark[s] != secEpoch) {
+          secMark[s] = secEpoch;
+          affected.push_back(s);
+        }
+    }
+    for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s) {
+      floorUndo.push_back({s, floor[s]});
+      floor[s] = std::max(floor[s], top);
+      total[s] -= I.size[b];
+    }
+    // The floor of a section is at least the lowest minimum offset of its
+    // unplaced buffers.
+    for (uint32_t s : affected) {
+      uint64_t lowest = kNone;
+      for (uint32_t x : I.sections[s])
+        if (assigned[x] == kNone)
+          lowest = std::min(lowest, minOff[x]);
+      if (lowest != kNone && floor[s] < lowest) {
+        floorUndo.push_back({s, floor[s]});
+        floor[s] = lowest;
+      }
+    }
+  }
+
+  void unplace(uint32_t b, size_t offMark, size_t floorMark) {
+    while (floorUndo.size() > floorMark) {
+      floor[floorUndo.back().first] = floorUndo.back().second;
+      floorUndo.pop_back();
+    }
+    while (offUndo.size() > offMark) {
+      minOff[offUndo.back().first] = offUndo.back().second;
+      offUndo.pop_back();
+    }
+    for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s)
+      total[s] += I.size[b];
+    assigned[b] = kNone;
+  }
+
+  bool check(const Partition &part, uint64_t off) const {
+    for (uint32_t s = part.lo; s < part.hi; ++s)
+      if (std::max(off, floor[s]) + total[s] > cap)
+        return false;
+    return true;
+  }
+
+  Status search(const Partition &part, const std::vector<uint32_t> &pre,
+                const std::vector<Entry> &orig, uint64_t minOffset,
+                uint32_t minPre) {
+    if (nodesLeft-- <= 0)
+      return Status::Aborted;
+    if ((++nodeCount & 255) == 0 && deadline->passed())
+      return Status::Timeout;
+    std::vector<Entry> ordering;
+    ordering.reserve(orig.size());
+    for (const Entry &e : orig) {
+      uint32_t b = pre[e.pre];
+      if (assigned[b] == kNone)
+        ordering.push_back({minOff[b], e.pre});
+    }
+    if (ordering.empty()) {
+      for (uint32_t b : part.bufs)
+        solution[b] = assigned[b];
+      return Status::Found;
+    }
+    std::sort(ordering.begin(), ordering.end(),
+              [](const Entry &x, const Entry &y) {
+                if (x.off != y.off)
+                  return x.off < y.off;
+                return x.pre < y.pre;
+              });
+    uint64_t minHeight = kNone;
+    for (const Entry &e : ordering)
+      minHeight = std::min(minHeight, e.off + I.size[pre[e.pre]]);
+    for (const Entry &e : ordering) {
+      if (e.off < minOffset || (e.off == minOffset && e.pre < minPre))
+        continue; // not canonical
+      if (e.off >= minHeight)
+        break; // dominated: some buffer fits entirely below
+      const uint32_t b = pre[e.pre];
+      const size_t offMark = offUndo.size(), floorMark = floorUndo.size();
+      place(b, e.off);
+      Status st = Status::NotFound;
+      if (check(part, e.off))
+        st = decompose(part, pre, ordering, e.off, e.pre, b);
+      unplace(b, offMark, floorMark);
+      if (st != Status::NotFound)
+        return st;
+    }
+    return Status::NotFound;
+  }
+
+  Status decompose(const Partition &part, const std::vector<uint32_t> &pre,
+                   const std::vector<Entry> &ordering, uint64_t off,
+                   uint32_t preIdx, uint32_t b) {
+    solution[b] = off;
+    std::vector<uint32_t> cutpoints;
+    for (uint32_t s = I.secLo[b]; s + 1 < I.secHi[b]; ++s)
+      if (--cuts[s] == 0)
+        cutpoints.push_back(s + 1);
+    Status st = Status::Found;
+    if (cutpoints.empty()) {
+      st = search(part, pre, ordering, off, preIdx);
+    } else {
+      cutpoints.insert(cutpoints.begin(), part.lo);
+      cutpoints.push_back(part.hi);
+      for (size_t c = 1; c < cutpoints.size(); ++c) {
+        Partition sub{{}, cutpoints[c - 1], cutpoints[c]};
+        for (uint32_t x : part.bufs) {
+          if (assigned[x] != kNone)
+            continue;
+          if (I.secHi[x] <= sub.lo || sub.hi <= I.secLo[x])
+            continue;
+          sub.bufs.push_back(x);
+        }
+        if (sub.bufs.empty())
+          continue;
+        st = subSolve(sub);
+        if (st != Status::Found)
+          break;
+      }
+    }
+    for (uint32_t s = I.secLo[b]; s + 1 < I.secHi[b]; ++s)
+      ++cuts[s];
+    return st;
+  }
+};
+
+uint64_t gcd64(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+} // namespace
+
+Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
+                Deadline deadline) {
+  Plan best = start;
+  if (best.arenaSize <= lower || deadline.passed())
+    return best;
+  Instance I = buildInstance(problem);
+  if (I.tooLarge || I.n() == 0)
+    return best;
+
+  // Every canonical arena is a multiple of g.
+  uint64_t g = I.align;
+  for (uint64_t s : I.size)
+    g = gcd64(g, s);
+  if (g == 0)
+    g = 1;
+  uint64_t lo = (lower + g - 1) / g * g; // no plan below lo
+  uint64_t hi = best.arenaSize;          // a plan of this size is known
+
+  Solver solver(I);
+  auto adopt = [&](const std::vector<uint64_t> &offsets) {
+    Plan p;
+    p.offsets.assign(problem.buffers.size(), 0);
+    for (size_t i = 0; i < I.n(); ++i)
+      p.offsets[I.orig[i]] = offsets[i];
+    p.arenaSize = arenaOf(problem, p.offsets);
+    if (p.arenaSize < best.arenaSize) {
+      best = std::move(p);
+      hi = best.arenaSize;
+    }
+  };
+
+  // One decision attempt, round-robin over the preorders.
+  auto attempt = [&](uint64_t capacity, int64_t limit) {
+    for (Heuristic h : kHeuristics) {
+      Status st = solver.run(capacity, h, limit, deadline);
+      if (st == Status::Found)
+        adopt(solver.offsets());
+      if (st != Status::Aborted)
+        return st;
+    }
+    return Status::Aborted;
+  };
+
+  int64_t limit = std::max<int64_t>(256, 2 * (int64_t)I.n());
+  while (lo < hi) {
+    // One round: try the proven lower bound first, then bisect upwards
+    // between what this round could not settle and the best plan found.
+    uint64_t softLo = lo;
+    bool first = true;
+    while (softLo < hi) {
+      uint64_t target;
+      if (first) {
+        target = softLo;
+        first = false;
+      } else {
+        uint64_t top = hi - g; // we want a strictly better plan
+        target = softLo + (top - softLo) / 2;
+        target = target / g * g;
+        if (target < softLo)
+          target = softLo;
+      }
+      Status st = attempt(target, limit);
+      if (st == Status::Timeout)
+        return best;
+      if (st == Status::NotFound) { // proven infeasible
+        lo = std::max(lo, target + g);
+        softLo = std::max(softLo, lo);
+      } else if (st == Status::Aborted) {
+        softLo = target + g;
+      }
+      // Found: hi shrank; keep bisecting above softLo.
+    }
+    if (limit > std::numeric_limits<int64_t>::max() / 4)
+      break;
+    limit *= 2;
+    if (deadline.passed())
+      break;
+  }
+  return best;
+}
+
+} // namespace cs349::planner::detail
