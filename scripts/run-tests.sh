@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every cs349 test: the lit suite and the unit tests
+# through ctest, once on a normal build and once more on a build whose own code
+# is instrumented with AddressSanitizer and UndefinedBehaviorSanitizer.
+#   scripts/run-tests.sh            both builds
+#   CS349_SKIP_SANITIZERS=1 ...     the normal build only (quick local runs)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+bash scripts/setup.sh || { echo "setup failed"; exit 1; }
+
+status=0
+run_suite() {
+  local build=$1; shift
+  echo "== building $build"
+  if ! bash scripts/build.sh "$build" -- "$@"; then
+    echo "build of $build failed"
+    return 1
+  fi
+  echo "== testing $build"
+  (cd "$build" && ctest --output-on-failure -j2)
+}
+
+run_suite "$root/build" || status=1
+if [[ -z ${CS349_SKIP_SANITIZERS:-} ]]; then
+  run_suite "$root/build-sanitize" -DCS349_ENABLE_SANITIZERS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo || status=1
+fi
+exit $status
