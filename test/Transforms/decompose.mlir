@@ -1,0 +1,191 @@
+// RUN: cs349-opt %s -split-input-file --decompose | FileCheck %s
+// RUN: cs349-opt %s -split-input-file --decompose -mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
+
+// Idempotence: decomposing the decomposed IR changes nothing.
+// RUN: cs349-opt %s -split-input-file --decompose > %t.once.mlir
+// RUN: cs349-opt %t.once.mlir -split-input-file --decompose > %t.twice.mlir
+// RUN: diff %t.once.mlir %t.twice.mlir
+
+// The Llama-3.1-8B layer at T = 2048 decomposes into the lecture's 45
+// computed results (neither views nor constant data), op by op as SPEC §2
+// lists them: 9 matmuls; 2 x rms_norm = 2 x (mul, reduce_sum, div, add,
+// rsqrt, mul, mul); 2 x rope = 2 x (mul, rotate_half, mul, add); the score
+// scale (mul) and mask (add); softmax (reduce_max, sub, exp, reduce_sum,
+// div); 2 residual adds; silu (neg, exp, add, div); gate * up (mul).
+// RUN: cs349-opt %S/Inputs/llama3.1-8b-T2048.mlir --decompose --cs349-print-op-counts -o /dev/null \
+// RUN:   | FileCheck %s --check-prefix=LLAMA
+// RUN: cs349-opt %S/Inputs/llama3.1-8b-T2048.mlir --decompose --print-op-stats -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LLAMA-OPS
+
+// LLAMA: @layer: computed 45, composite 0, view 10, constant data 9, kernel 0
+
+// LLAMA-OPS:      cs349.add         , 8
+// LLAMA-OPS-NEXT: cs349.causal_mask , 1
+// LLAMA-OPS-NEXT: cs349.constant    , 6
+// LLAMA-OPS-NEXT: cs349.div         , 4
+// LLAMA-OPS-NEXT: cs349.exp         , 2
+// LLAMA-OPS-NEXT: cs349.matmul      , 9
+// LLAMA-OPS-NEXT: cs349.mul         , 12
+// LLAMA-OPS-NEXT: cs349.neg         , 1
+// LLAMA-OPS-NEXT: cs349.reduce_max  , 1
+// LLAMA-OPS-NEXT: cs349.reduce_sum  , 3
+// LLAMA-OPS-NEXT: cs349.repeat      , 2
+// LLAMA-OPS-NEXT: cs349.reshape     , 4
+// LLAMA-OPS-NEXT: cs349.rope_table  , 2
+// LLAMA-OPS-NEXT: cs349.rotate_half , 2
+// LLAMA-OPS-NEXT: cs349.rsqrt       , 2
+// LLAMA-OPS-NEXT: cs349.sub         , 1
+// LLAMA-OPS-NEXT: cs349.transpose   , 4
+// LLAMA-OPS-NOT:  cs349.
+
+// CHECK-LABEL: func.func @rms_norm
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x8xf32>, %[[G:.*]]: tensor<8xf32>)
+// CHECK-NEXT:    %[[SQ:.*]] = cs349.mul %[[X]], %[[X]] : tensor<4x8xf32>
+// CHECK-NEXT:    %[[SUM:.*]] = cs349.reduce_sum %[[SQ]] axes = [1] keepdims : tensor<4x8xf32> -> tensor<4x1xf32>
+// CHECK-NEXT:    %[[D:.*]] = cs349.constant dense<8.000000e+00> : tensor<f32>
+// CHECK-NEXT:    %[[MEAN:.*]] = cs349.div %[[SUM]], %[[D]] : tensor<4x1xf32>, tensor<f32>
+// CHECK-NEXT:    %[[EPS:.*]] = cs349.constant dense<9.99999974E-6> : tensor<f32>
+// CHECK-NEXT:    %[[SHIFT:.*]] = cs349.add %[[MEAN]], %[[EPS]] : tensor<4x1xf32>, tensor<f32>
+// CHECK-NEXT:    %[[R:.*]] = cs349.rsqrt %[[SHIFT]] : tensor<4x1xf32>
+// CHECK-NEXT:    %[[N:.*]] = cs349.mul %[[X]], %[[R]] : tensor<4x8xf32>, tensor<4x1xf32>
+// CHECK-NEXT:    %[[Y:.*]] = cs349.mul %[[N]], %[[G]] : tensor<4x8xf32>, tensor<8xf32>
+// CHECK-NEXT:    return %[[Y]]
+// LOC-LABEL: func.func @rms_norm
+// LOC-NEXT:    cs349.mul {{.*}} loc(#[[NORM:loc[0-9]+]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
+// LOC-NEXT:    return
+// LOC:       #[[NORM]] = loc("norm")
+func.func @rms_norm(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor<4x8xf32> {
+  %y = cs349.rms_norm %x, %g epsilon = 1.0e-5 : tensor<4x8xf32>, tensor<8xf32> loc("norm")
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+// The scalars take the element type: epsilon is rounded to bf16, d of a
+// rank-3 input is its last dimension.
+
+// CHECK-LABEL: func.func @rms_norm_bf16_rank3
+// CHECK:         cs349.reduce_sum %{{.*}} axes = [2] keepdims : tensor<2x4x16xbf16> -> tensor<2x4x1xbf16>
+// CHECK-NEXT:    cs349.constant dense<1.600000e+01> : tensor<bf16>
+// CHECK:         cs349.constant dense<1.001360e-05> : tensor<bf16>
+// CHECK-NOT:     cs349.rms_norm
+func.func @rms_norm_bf16_rank3(%x: tensor<2x4x16xbf16>, %g: tensor<16xbf16>) -> tensor<2x4x16xbf16> {
+  %y = cs349.rms_norm %x, %g epsilon = 1.0e-5 : tensor<2x4x16xbf16>, tensor<16xbf16>
+  return %y : tensor<2x4x16xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @softmax
+// CHECK-SAME:    (%[[S:.*]]: tensor<2x4x4xbf16>)
+// CHECK-NEXT:    %[[M:.*]] = cs349.reduce_max %[[S]] axes = [2] keepdims : tensor<2x4x4xbf16> -> tensor<2x4x1xbf16>
+// CHECK-NEXT:    %[[D:.*]] = cs349.sub %[[S]], %[[M]] : tensor<2x4x4xbf16>, tensor<2x4x1xbf16>
+// CHECK-NEXT:    %[[E:.*]] = cs349.exp %[[D]] : tensor<2x4x4xbf16>
+// CHECK-NEXT:    %[[Z:.*]] = cs349.reduce_sum %[[E]] axes = [2] keepdims : tensor<2x4x4xbf16> -> tensor<2x4x1xbf16>
+// CHECK-NEXT:    %[[P:.*]] = cs349.div %[[E]], %[[Z]] : tensor<2x4x4xbf16>, tensor<2x4x1xbf16>
+// CHECK-NEXT:    return %[[P]]
+func.func @softmax(%s: tensor<2x4x4xbf16>) -> tensor<2x4x4xbf16> {
+  %p = cs349.softmax %s axis = 2 : tensor<2x4x4xbf16>
+  return %p : tensor<2x4x4xbf16>
+}
+
+// -----
+
+// A softmax along a leading axis reduces that axis, not the last one.
+
+// CHECK-LABEL: func.func @softmax_axis0
+// CHECK:         cs349.reduce_max %{{.*}} axes = [0] keepdims : tensor<3x5xf32> -> tensor<1x5xf32>
+// CHECK:         cs349.reduce_sum %{{.*}} axes = [0] keepdims : tensor<3x5xf32> -> tensor<1x5xf32>
+// CHECK:         cs349.div %{{.*}}, %{{.*}} : tensor<3x5xf32>, tensor<1x5xf32>
+func.func @softmax_axis0(%s: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %p = cs349.softmax %s axis = 0 : tensor<3x5xf32>
+  return %p : tensor<3x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @rope
+// CHECK-SAME:    (%[[Q:.*]]: tensor<2x4x8xf16>, %[[COS:.*]]: tensor<4x8xf16>, %[[SIN:.*]]: tensor<4x8xf16>)
+// CHECK-NEXT:    %[[RE:.*]] = cs349.mul %[[Q]], %[[COS]] : tensor<2x4x8xf16>, tensor<4x8xf16>
+// CHECK-NEXT:    %[[ROT:.*]] = cs349.rotate_half %[[Q]] : tensor<2x4x8xf16>
+// CHECK-NEXT:    %[[IM:.*]] = cs349.mul %[[ROT]], %[[SIN]] : tensor<2x4x8xf16>, tensor<4x8xf16>
+// CHECK-NEXT:    %[[Y:.*]] = cs349.add %[[RE]], %[[IM]] : tensor<2x4x8xf16>
+// CHECK-NEXT:    return %[[Y]]
+func.func @rope(%q: tensor<2x4x8xf16>, %cos: tensor<4x8xf16>, %sin: tensor<4x8xf16>) -> tensor<2x4x8xf16> {
+  %y = cs349.rope %q, %cos, %sin : tensor<2x4x8xf16>, tensor<4x8xf16>
+  return %y : tensor<2x4x8xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @silu
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x8xbf16>)
+// CHECK-NEXT:    %[[N:.*]] = cs349.neg %[[X]] : tensor<4x8xbf16>
+// CHECK-NEXT:    %[[E:.*]] = cs349.exp %[[N]] : tensor<4x8xbf16>
+// CHECK-NEXT:    %[[ONE:.*]] = cs349.constant dense<1.000000e+00> : tensor<bf16>
+// CHECK-NEXT:    %[[D:.*]] = cs349.add %[[E]], %[[ONE]] : tensor<4x8xbf16>, tensor<bf16>
+// CHECK-NEXT:    %[[Y:.*]] = cs349.div %[[X]], %[[D]] : tensor<4x8xbf16>
+// CHECK-NEXT:    return %[[Y]]
+// LOC-LABEL: func.func @silu
+// LOC-NEXT:    cs349.neg {{.*}} loc(#[[ACT:loc[0-9]+]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[ACT]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[ACT]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[ACT]])
+// LOC-NEXT:    cs349.{{.*}} loc(#[[ACT]])
+// LOC-NEXT:    return
+// LOC:       #[[ACT]] = loc("act")
+func.func @silu(%x: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
+  %y = cs349.silu %x : tensor<4x8xbf16> loc("act")
+  return %y : tensor<4x8xbf16>
+}
+
+// -----
+
+// Composites in a kernel body are expanded in place; the new scalar lives in
+// the body, which is isolated from above.
+
+// CHECK-LABEL: func.func @in_kernel
+// CHECK:         cs349.kernel
+// CHECK:           cs349.neg
+// CHECK-NEXT:      cs349.exp
+// CHECK-NEXT:      cs349.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT:      cs349.add
+// CHECK-NEXT:      cs349.div
+// CHECK-NEXT:      cs349.yield
+func.func @in_kernel(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %r = cs349.kernel (%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>):
+    %y = cs349.silu %a : tensor<4x8xf32>
+    cs349.yield %y : tensor<4x8xf32>
+  }
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+// Negative: primitives, views, the fused attention op and dead values are
+// left exactly as they are (the pass neither folds nor erases).
+
+// CHECK-LABEL: func.func @primitives_untouched
+// CHECK-NEXT:    cs349.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT:    cs349.mul %{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<f32>
+// CHECK-NEXT:    cs349.exp
+// CHECK-NEXT:    cs349.transpose
+// CHECK-NEXT:    cs349.attention
+// CHECK-NEXT:    return
+func.func @primitives_untouched(%x: tensor<4x8xf32>, %q: tensor<2x4x8xf32>) -> (tensor<4x8xf32>, tensor<2x4x8xf32>) {
+  %one = cs349.constant dense<1.0> : tensor<f32>
+  %y = cs349.mul %x, %one : tensor<4x8xf32>, tensor<f32>
+  %dead = cs349.exp %x : tensor<4x8xf32>
+  %t = cs349.transpose %y perm = [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
+  %o = cs349.attention %q, %q, %q scale = 0.5 causal : tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  return %y, %o : tensor<4x8xf32>, tensor<2x4x8xf32>
+}
