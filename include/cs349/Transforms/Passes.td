@@ -72,4 +72,262 @@ def PrintOpCounts : Pass<"cs349-print-op-counts", "::mlir::ModuleOp"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Attention matching (issue 3)
+//===----------------------------------------------------------------------===//
+
+def MatchAttention : Pass<"match-attention", "::mlir::func::FuncOp"> {
+  let summary = "Fuse q·kᵀ → scale → causal mask → softmax → ·v into cs349.attention";
+  let description = [{
+    Finds attention written op by op and replaces it with one
+    `cs349.attention`, so that the `[H, T, S]` scores and probabilities never
+    reach memory (FlashAttention). The pattern is rooted at the final
+    `p @ v` matmul and recognises:
+
+    * the softmax as `cs349.softmax` over the last axis, or decomposed as
+      `reduce_max keepdims` → `sub` → `exp` → `reduce_sum keepdims` → `div`
+      over the last axis;
+    * the scale as a multiplication by a splat constant (either operand
+      order) or a division by one (`/ sqrt(dh)`), on the scores or on `q`,
+      before or after the mask (a positive scale only after it);
+    * an optional causal mask: `add` of a `cs349.causal_mask`;
+    * the scores as `matmul(q, k) transpose_b` or
+      `matmul(q, transpose(k) perm = [0, 2, 1])`;
+    * grouped-query attention: keys and values given through
+      `cs349.repeat axis = 0` are replaced by the un-repeated `[G, S, dh]`
+      tensors.
+
+    Every intermediate (scores, probabilities, softmax internals) must be read
+    only by the chain itself. When a softmax feeds a matmul but the rest does
+    not hold — the softmax is over another axis, an intermediate is used
+    elsewhere, the mask is not `cs349.causal_mask`, the scale is not a splat
+    constant, the key/value heads do not match or do not divide the query
+    heads — the graph is left alone and the reason is printed under
+    `-debug-only=match-attention` (in builds with LLVM assertions) and, with
+    `report-misses=true`, emitted as a remark on the `p @ v` matmul.
+
+    Before:
+
+    ```mlir
+    %kr = cs349.repeat %k axis = 0 times = 4 : tensor<2x16x16xbf16> -> tensor<8x16x16xbf16>
+    %vr = cs349.repeat %v axis = 0 times = 4 : tensor<2x16x16xbf16> -> tensor<8x16x16xbf16>
+    %s = cs349.matmul %q, %kr transpose_b : tensor<8x16x16xbf16>, tensor<8x16x16xbf16> -> tensor<8x16x16xbf16>
+    %c = cs349.constant dense<2.500000e-01> : tensor<bf16>
+    %ss = cs349.mul %s, %c : tensor<8x16x16xbf16>, tensor<bf16>
+    %m = cs349.causal_mask : tensor<16x16xbf16>
+    %sm = cs349.add %ss, %m : tensor<8x16x16xbf16>, tensor<16x16xbf16>
+    %p = cs349.softmax %sm axis = 2 : tensor<8x16x16xbf16>
+    %o = cs349.matmul %p, %vr : tensor<8x16x16xbf16>, tensor<8x16x16xbf16> -> tensor<8x16x16xbf16>
+    ```
+
+    After:
+
+    ```mlir
+    %o = cs349.attention %q, %k, %v scale = 2.500000e-01 causal
+        : tensor<8x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>
+    ```
+
+    Running the pass twice changes nothing: the fused op is no longer a
+    softmax feeding a matmul.
+  }];
+  let options = [
+    Option<"reportMisses", "report-misses", "bool", /*default=*/"false",
+           "Emit a remark on every softmax·v matmul that is not fused, saying "
+           "which condition failed (for builds where -debug-only is not "
+           "available)">
+  ];
+  let dependentDialects = ["::mlir::cs349::CS349Dialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Fusion and memory planning (issue 4)
+//===----------------------------------------------------------------------===//
+
+def Fuse : Pass<"fuse", "::mlir::func::FuncOp"> {
+  let summary = "Partition a function into cs349.kernel ops; only kernel "
+                "results are written to memory";
+  let description = [{
+    Groups the ops of a function into `cs349.kernel` regions, in the order
+    the function computes them, so that a value reaches memory only when a
+    later kernel or the function's return reads it (directly or through
+    views). The rules (docs/fusion-and-planning.md works them through on the
+    Llama layer):
+
+    * a `cs349.matmul` starts a kernel and never absorbs its producers, so
+      every matmul input is written; it absorbs elementwise consumers whose
+      result is no larger than its output (the epilogue: RoPE after the
+      q/k projections, scale and mask after q·kᵀ, the residual add after the
+      output projection, SiLU after the gate projection, ·up after the up
+      projection);
+    * a reduction absorbs the elementwise kernel that produces its input (its
+      prologue) and, with later reductions over the same rows, the row-wise
+      ops after it: rms_norm and softmax each become one kernel; a reduction
+      never joins a matmul kernel;
+    * an elementwise op joins the most recent kernel that produces one of its
+      operands and may take it; otherwise it starts an elementwise kernel;
+    * an elementwise op whose only readers are in one later reduction or
+      elementwise kernel, and whose operands are written anyway, moves into
+      that kernel (so `x2·x2` goes to the second RMSNorm, not the o_proj
+      epilogue: 12 written results for the layer, not the lecture's 13);
+    * `cs349.attention`, composite ops (if not decomposed) and ops the pass
+      does not know are one kernel each; existing kernels are kept.
+
+    Views (reshape, transpose, repeat) of kernel results stay at function
+    level between kernels, since a view never copies; a view whose source is
+    computed in a kernel and that is read in the same kernel is cloned into
+    it. Constant data (`cs349.constant`, `cs349.causal_mask`,
+    `cs349.rope_table`) a kernel reads is cloned into its body. A merge that
+    would make two kernels depend on each other is not made.
+
+    With `enable=false` every op is a kernel of its own (the lecture's
+    `fuse(g, enable=False)`): 45 written results for a decomposed Llama layer.
+
+    Before:
+
+    ```mlir
+    func.func @f(%x: tensor<16x128xf32>, %w: tensor<128x128xf32>) -> tensor<16x128xf32> {
+      %y = cs349.matmul %x, %w : tensor<16x128xf32>, tensor<128x128xf32> -> tensor<16x128xf32>
+      %t = cs349.tanh %y : tensor<16x128xf32>
+      return %t : tensor<16x128xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @f(%x: tensor<16x128xf32>, %w: tensor<128x128xf32>) -> tensor<16x128xf32> {
+      %0 = cs349.kernel(%x, %w) : (tensor<16x128xf32>, tensor<128x128xf32>) -> tensor<16x128xf32> {
+      ^bb0(%a: tensor<16x128xf32>, %b: tensor<128x128xf32>):
+        %y = cs349.matmul %a, %b : tensor<16x128xf32>, tensor<128x128xf32> -> tensor<16x128xf32>
+        %t = cs349.tanh %y : tensor<16x128xf32>
+        cs349.yield %t : tensor<16x128xf32>
+      }
+      return %0 : tensor<16x128xf32>
+    }
+    ```
+  }];
+  let options = [
+    Option<"enable", "enable", "bool", /*default=*/"true",
+           "Fuse ops into kernels by the rules above; with false every op is "
+           "a kernel of its own">
+  ];
+  let dependentDialects = ["::mlir::cs349::CS349Dialect"];
+}
+
+def PlanMemory : Pass<"plan-memory", "::mlir::ModuleOp"> {
+  let summary = "Place every written result at a byte offset in one arena "
+                "per function";
+  let description = [{
+    For each fused function, computes the written results (kernel results),
+    their sizes and lifetimes (first kernel = producer, last kernel = last
+    reader directly or through views, the last kernel for function results;
+    arguments and constant data are not planned), and asks the planner
+    library for offsets. The plan is recorded in the IR and then checked by
+    the same verifier as `--verify-memory-plan`:
+
+    * each `cs349.kernel` gets `cs349.plan = [#cs349.buffer<offset = O,
+      bytes = B, first = F, last = L>, ...]`, one entry per result;
+    * the function gets `cs349.arena = #cs349.arena<bytes = ..., naive = ...,
+      lower_bound = ..., alignment = ..., kernels = ..., strategy = "...">`:
+      the arena size, the naive size (no reuse), the lower bound (the most
+      bytes live at one kernel) and how the plan was made.
+
+    A function that computes tensors outside kernels is an error ("run
+    --fuse first"). Functions without a body are skipped.
+
+    Before (fused):
+
+    ```mlir
+    %0 = cs349.kernel(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> { ... }
+    %1 = cs349.kernel(%0) : (tensor<4x8xf32>) -> tensor<4x8xf32> { ... }
+    %2 = cs349.kernel(%1) : (tensor<4x8xf32>) -> tensor<4x8xf32> { ... }
+    ```
+
+    After `--plan-memory=alignment=1`:
+
+    ```mlir
+    func.func @f(...) attributes {cs349.arena = #cs349.arena<bytes = 256,
+        naive = 384, lower_bound = 256, alignment = 1, kernels = 3,
+        strategy = "greedy-by-size">} {
+      %0 = cs349.kernel(%x) ... attributes {cs349.plan = [#cs349.buffer<offset = 0, bytes = 128, first = 0, last = 1>]} { ... }
+      %1 = cs349.kernel(%0) ... attributes {cs349.plan = [#cs349.buffer<offset = 128, bytes = 128, first = 1, last = 2>]} { ... }
+      %2 = cs349.kernel(%1) ... attributes {cs349.plan = [#cs349.buffer<offset = 0, bytes = 128, first = 2, last = 2>]} { ... }
+    ```
+  }];
+  let options = [
+    Option<"strategy", "strategy", "std::string", /*default=*/"\"greedy-by-size\"",
+           "How to place the buffers: naive (end to end, no reuse), "
+           "greedy-by-size (the lecture's: largest first, lowest offset free "
+           "of every placed buffer whose lifetime overlaps), best-fit, search "
+           "(branch and bound from the greedy plan), best (all of them)">,
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"64",
+           "Every offset is a multiple of this many bytes (a power of two)">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write a JSON report (one object per function with its buffers) "
+           "to this file; '-' is standard output">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"1.0",
+           "Seconds the search and best strategies may spend per function">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0",
+           "Seed of the randomized parts of the search strategies">
+  ];
+  let dependentDialects = ["::mlir::cs349::CS349Dialect"];
+}
+
+def VerifyMemoryPlan : Pass<"verify-memory-plan", "::mlir::func::FuncOp"> {
+  let summary = "Check a memory plan recorded in the IR, e.g. after editing "
+                "it by hand";
+  let description = [{
+    Reads the `cs349.arena` and `cs349.plan` annotations of each planned
+    function (functions without `cs349.arena` are skipped) and reports, as
+    located errors:
+
+    * a missing or malformed `cs349.plan` on a kernel, a buffer count that is
+      not the kernel's result count;
+    * a buffer whose `bytes`, `first` or `last` disagree with the IR (its
+      type, its producer, its last reader through views);
+    * a kernel count, naive size or lower bound that disagree with the IR, an
+      alignment that is not a power of two;
+    * a misaligned offset, a buffer past the end of the arena;
+    * two buffers live at the same kernel that overlap in memory: an error on
+      one buffer's kernel and a note on the other's, naming both.
+
+    `--plan-memory` runs the same checks on every plan it makes. The IR is
+    not changed.
+
+    ```mlir
+    // error: 'cs349.kernel' op buffer 'k1#0' (kernel 1 result #0) at [0, 128)
+    //   live in kernels [1, 2] overlaps buffer 'k2#0' ...
+    ```
+  }];
+}
+
+def MemoryReport : Pass<"memory-report", "::mlir::ModuleOp"> {
+  let summary = "Print the memory plan of each function as a table or JSON";
+  let description = [{
+    Reads the plan that `--plan-memory` recorded (and checks it like
+    `--verify-memory-plan`) and prints, for each planned function, the
+    lecture's demo 1 table: every written result with the op that produces
+    it, its shape, size, first and last kernel and offset, followed by the
+    naive size, the arena size of the strategy used and the lower bound, in
+    decimal units (1 MB = 10^6 B):
+
+    ```
+    @layer: 11 kernels, 10 written results, alignment 1
+    result  op      shape        size     first  last  offset
+    h       mul     16x128xbf16  4.1 kB   0      3     0 B
+    ...
+    naive 71.7 kB (71680 B) · greedy-by-size 30.2 kB (30208 B) · lower bound 30.2 kB (30208 B)
+    ```
+
+    With `format=json` it prints the same JSON report as
+    `--plan-memory=report=PATH`. The IR is not changed.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"table\"",
+           "table (for people) or json (the --plan-memory report)">,
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "Where to print: a file name, or '-' for standard output">
+  ];
+}
+
 #endif // CS349_TRANSFORMS_PASSES_TD

@@ -1,0 +1,378 @@
+//===- MatchAttention.cpp - q·kᵀ → scale → mask → softmax → ·v as one op --===//
+//
+// Attention written op by op materialises the [H, T, S] scores and
+// probabilities; cs349.attention computes them tile by tile and never writes
+// them (FlashAttention). The pattern is rooted at the final `p @ v` matmul and
+// walks up through the softmax (layer-level or decomposed), an optional causal
+// mask and splat scales to the `q @ kᵀ` matmul. Anything it does not recognise
+// is left alone: a partial match that rewrites an almost-attention would
+// change the program's meaning, so every condition is checked before the
+// rewrite, and the reason for a miss is kept so that users can ask why their
+// attention was not fused.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cs349/Dialect/CS349/IR/CS349Folds.h"
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+#include "cs349/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "match-attention"
+
+namespace mlir::cs349 {
+#define GEN_PASS_DEF_MATCHATTENTION
+#include "cs349/Transforms/Passes.h.inc"
+} // namespace mlir::cs349
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+namespace {
+
+/// The operands of the cs349.attention that replaces a matched chain.
+struct AttentionMatch {
+  Value query, key, value;
+  double scale = 1.0;
+  bool causal = false;
+};
+
+/// The outcome of looking at one `p @ v` candidate. `reason` is empty when
+/// the matmul does not even look like the end of an attention (most matmuls
+/// of a layer are projections), so that only real near-misses are reported.
+struct MatchResult {
+  std::optional<AttentionMatch> match;
+  std::string reason;
+};
+
+std::string opName(Value value) {
+  if (Operation *op = value.getDefiningOp())
+    return ("'" + op->getName().getStringRef() + "'").str();
+  return "a block argument";
+}
+
+/// The value of a splat float constant, looked through cs349.constant (or any
+/// ConstantLike op the dialect materialises).
+std::optional<double> splatConstant(Value value) {
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  return getSplatValue(attr);
+}
+
+/// `x * c`, `c * x` or `x / c` with `c` a splat constant that does not
+/// broadcast `x` to a larger shape: returns `x` and the factor.
+std::optional<std::pair<Value, double>> splatScale(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (auto mul = dyn_cast_or_null<MulOp>(op)) {
+    for (auto [x, c] : {std::pair(mul.getLhs(), mul.getRhs()),
+                        std::pair(mul.getRhs(), mul.getLhs())})
+      if (auto factor = splatConstant(c);
+          factor && x.getType() == mul.getType())
+        return std::pair(x, *factor);
+    return std::nullopt;
+  }
+  if (auto div = dyn_cast_or_null<DivOp>(op)) {
+    auto divisor = splatConstant(div.getRhs());
+    if (divisor && *divisor != 0.0 && div.getLhs().getType() == div.getType())
+      return std::pair(div.getLhs(), 1.0 / *divisor);
+  }
+  return std::nullopt;
+}
+
+std::string axesString(ArrayRef<int64_t> axes) {
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(axes, os);
+  os << "]";
+  return text;
+}
+
+bool isLastAxisKeepdims(ArrayRef<int64_t> axes, bool keepdims, int64_t rank) {
+  return keepdims && axes.size() == 1 && axes[0] == rank - 1;
+}
+
+/// Matches `p @ v` against attention; see the file comment.
+class AttentionMatcher {
+public:
+  explicit AttentionMatcher(MatmulOp root) : root(root) {}
+
+  MatchResult run() {
+    MatchResult result;
+    if (succeeded(matchChain(result.reason)))
+      result.match = match;
+    return result;
+  }
+
+private:
+  /// A value of the chain whose only readers must be the chain itself.
+  struct Internal {
+    Value value;
+    const char *what;
+  };
+
+  LogicalResult miss(std::string &reason, const Twine &why) {
+    reason = why.str();
+    return failure();
+  }
+
+  LogicalResult matchChain(std::string &reason) {
+    Value probs = root.getLhs();
+    auto probsType = cast<RankedTensorType>(probs.getType());
+    Value scores;
+    if (failed(matchSoftmax(probs, scores, reason)) || !scores)
+      return failure();
+    // From here on the matmul reads a softmax: it is a candidate, and every
+    // failure below says why it is not attention.
+    if (root.getTransposeB())
+      return miss(reason, "the values are read with transpose_b");
+    if (probsType.getRank() != 3)
+      return miss(reason,
+                  "expected [heads, seq, seq] probabilities, got rank " +
+                      Twine(probsType.getRank()));
+    if (scores.getType() != probs.getType())
+      return miss(reason, "the softmax broadcasts its input");
+
+    Value raw;
+    if (failed(matchScaleAndMask(scores, raw, reason)))
+      return failure();
+    auto qk = raw.getDefiningOp<MatmulOp>();
+    if (!qk)
+      return miss(reason, "the scores are not a q·kᵀ matmul (found " +
+                              opName(raw) + ")");
+    internals.push_back({raw, "the raw scores q·kᵀ"});
+
+    Value keyView;
+    if (qk.getTransposeB()) {
+      keyView = qk.getRhs();
+    } else {
+      auto transpose = qk.getRhs().getDefiningOp<TransposeOp>();
+      if (!transpose || transpose.getPerm() != ArrayRef<int64_t>{0, 2, 1})
+        return miss(reason, "the keys are neither read with transpose_b nor "
+                            "through a transpose perm = [0, 2, 1]");
+      keyView = transpose.getInput();
+    }
+
+    match.query = qk.getLhs();
+    // q pre-multiplied by the scale (scaling [H,T,dh] instead of [H,T,S]).
+    if (auto scaled = splatScale(match.query)) {
+      match.query = scaled->first;
+      match.scale *= scaled->second;
+    }
+    match.key = unrepeat(keyView);
+    match.value = unrepeat(root.getRhs());
+
+    if (failed(checkUses(reason)) || failed(checkHeads(reason)))
+      return failure();
+    return success();
+  }
+
+  /// Sets `scores` to the softmax input when `probs` is a softmax over the
+  /// last axis; leaves it null (and `reason` empty) when `probs` is no
+  /// softmax at all.
+  LogicalResult matchSoftmax(Value probs, Value &scores, std::string &reason) {
+    int64_t rank = cast<RankedTensorType>(probs.getType()).getRank();
+    if (auto softmax = probs.getDefiningOp<SoftmaxOp>()) {
+      scores = softmax.getInput();
+      internals.push_back({probs, "the probabilities"});
+      if (static_cast<int64_t>(softmax.getAxis()) != rank - 1)
+        return miss(reason, "the softmax is over axis " +
+                                Twine(softmax.getAxis()) +
+                                ", not the key axis " + Twine(rank - 1));
+      return success();
+    }
+
+    // exp(s - max(s)) / sum(exp(s - max(s))), as --decompose writes it.
+    auto div = probs.getDefiningOp<DivOp>();
+    auto exp = div ? div.getLhs().getDefiningOp<ExpOp>() : ExpOp();
+    if (!exp)
+      return success();
+    scores = exp.getInput(); // Provisional: a candidate from here on.
+    internals.push_back({probs, "the probabilities"});
+    internals.push_back({exp.getResult(), "the exponentials"});
+    auto sum = div.getRhs().getDefiningOp<ReduceSumOp>();
+    if (!sum || sum.getInput() != exp.getResult())
+      return miss(reason, "the softmax denominator is not a reduce_sum of "
+                          "its exponentials");
+    internals.push_back({sum.getResult(), "the softmax row sums"});
+    if (!isLastAxisKeepdims(sum.getAxes(), sum.getKeepdims(), rank))
+      return miss(reason, "the softmax is over axes " +
+                              axesString(sum.getAxes()) +
+                              (sum.getKeepdims() ? "" : " without keepdims") +
+                              ", not the key axis " + Twine(rank - 1));
+    auto sub = exp.getInput().getDefiningOp<SubOp>();
+    auto max = sub ? sub.getRhs().getDefiningOp<ReduceMaxOp>() : ReduceMaxOp();
+    if (!max || max.getInput() != sub.getLhs())
+      return miss(reason, "the exponent is not the scores minus their row "
+                          "maximum");
+    if (!isLastAxisKeepdims(max.getAxes(), max.getKeepdims(), rank))
+      return miss(reason, "the softmax row maximum is not over the key axis " +
+                              Twine(rank - 1) + " with keepdims");
+    internals.push_back({sub.getResult(), "the shifted scores"});
+    internals.push_back({max.getResult(), "the softmax row maxima"});
+    scores = sub.getLhs();
+    return success();
+  }
+
+  /// Peels splat scales and at most one causal mask off the scores, in
+  /// either order, and sets `raw` to what is left.
+  LogicalResult matchScaleAndMask(Value scores, Value &raw,
+                                  std::string &reason) {
+    internals.push_back({scores, "the scores"});
+    Value current = scores;
+    // Peeling walks from the softmax backwards, so a scale seen before the
+    // mask is applied after it.
+    bool nonPositiveAfterMask = false;
+    while (true) {
+      if (auto scaled = splatScale(current)) {
+        nonPositiveAfterMask |= !match.causal && scaled->second <= 0.0;
+        match.scale *= scaled->second;
+        current = scaled->first;
+      } else if (auto add = current.getDefiningOp<AddOp>()) {
+        if (match.causal)
+          return miss(reason, "the scores are masked twice");
+        Value masked;
+        for (auto [x, mask] : {std::pair(add.getLhs(), add.getRhs()),
+                               std::pair(add.getRhs(), add.getLhs())})
+          if (mask.getDefiningOp<CausalMaskOp>() &&
+              x.getType() == add.getType())
+            masked = x;
+        if (!masked)
+          return miss(reason, "the mask added to the scores is not a "
+                              "cs349.causal_mask (found " +
+                                  opName(add.getLhs()) + " + " +
+                                  opName(add.getRhs()) + ")");
+        // A negative factor after the mask would turn -inf into +inf.
+        if (nonPositiveAfterMask)
+          return miss(reason, "a non-positive scale is applied after the "
+                              "causal mask");
+        match.causal = true;
+        current = masked;
+      } else if (isa_and_nonnull<MulOp, DivOp>(current.getDefiningOp())) {
+        Operation *scale = current.getDefiningOp();
+        return miss(reason, "the scores are scaled, but not by a splat "
+                            "constant (" +
+                                scale->getName().getStringRef() + " of " +
+                                opName(scale->getOperand(0)) + " and " +
+                                opName(scale->getOperand(1)) + ")");
+      } else {
+        break;
+      }
+      internals.push_back({current, "the intermediate scores"});
+    }
+    internals.pop_back(); // `current` is the raw q·kᵀ: recorded by the caller.
+    raw = current;
+    return success();
+  }
+
+  /// GQA: attention reads [G, S, dh] keys and values itself, so the repeat
+  /// that widened them to H heads is not needed.
+  static Value unrepeat(Value value) {
+    if (auto repeat = value.getDefiningOp<RepeatOp>())
+      if (repeat.getAxis() == 0)
+        return repeat.getInput();
+    return value;
+  }
+
+  /// Every intermediate must be read only inside the chain: the fused op
+  /// never materialises them.
+  LogicalResult checkUses(std::string &reason) {
+    llvm::SmallPtrSet<Operation *, 16> chain;
+    chain.insert(root);
+    for (const Internal &internal : internals)
+      chain.insert(internal.value.getDefiningOp());
+    for (const Internal &internal : internals)
+      for (Operation *user : internal.value.getUsers())
+        if (!chain.contains(user))
+          return miss(reason, Twine(internal.what) + " are also read by '" +
+                                  user->getName().getStringRef() +
+                                  "' outside the attention");
+    return success();
+  }
+
+  LogicalResult checkHeads(std::string &reason) {
+    auto q = cast<RankedTensorType>(match.query.getType());
+    auto k = cast<RankedTensorType>(match.key.getType());
+    auto v = cast<RankedTensorType>(match.value.getType());
+    if (q.getRank() != 3 || k.getRank() != 3 || v.getRank() != 3)
+      return miss(reason, "expected [heads, seq, head_dim] q, k and v");
+    if (k.getShape() != v.getShape())
+      return miss(reason,
+                  "mismatched heads: the keys are " + Twine(k.getDimSize(0)) +
+                      "x" + Twine(k.getDimSize(1)) + "x" +
+                      Twine(k.getDimSize(2)) + " but the values " +
+                      Twine(v.getDimSize(0)) + "x" + Twine(v.getDimSize(1)) +
+                      "x" + Twine(v.getDimSize(2)));
+    int64_t heads = q.getDimSize(0), kvHeads = k.getDimSize(0);
+    if (match.query.getType() != root.getType() || heads % kvHeads != 0)
+      return miss(reason,
+                  "mismatched heads: " + Twine(heads) + " query heads for " +
+                      Twine(kvHeads) + " key/value heads and " +
+                      Twine(root.getType().getDimSize(0)) + " output heads");
+    return success();
+  }
+
+  MatmulOp root;
+  AttentionMatch match;
+  SmallVector<Internal> internals;
+};
+
+struct FuseAttention : OpRewritePattern<MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MatmulOp root,
+                                PatternRewriter &rewriter) const override {
+    MatchResult result = AttentionMatcher(root).run();
+    if (!result.match) {
+      if (!result.reason.empty())
+        LLVM_DEBUG(llvm::dbgs()
+                   << "match-attention: not fused at " << root.getLoc() << ": "
+                   << result.reason << "\n");
+      return rewriter.notifyMatchFailure(root, result.reason);
+    }
+    const AttentionMatch &match = *result.match;
+    LLVM_DEBUG(llvm::dbgs()
+               << "match-attention: fused at " << root.getLoc() << " (scale "
+               << match.scale << (match.causal ? ", causal" : "") << ")\n");
+    rewriter.replaceOpWithNewOp<AttentionOp>(
+        root, root.getType(), match.query, match.key, match.value,
+        rewriter.getF64FloatAttr(match.scale),
+        match.causal ? rewriter.getUnitAttr() : UnitAttr());
+    return success();
+  }
+};
+
+struct MatchAttentionPass
+    : cs349::impl::MatchAttentionBase<MatchAttentionPass> {
+  using MatchAttentionBase::MatchAttentionBase;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<FuseAttention>(&getContext());
+    // Only the matched chains change: folding, constant CSE and region
+    // simplification belong to canonicalize, not to this pass.
+    GreedyRewriteConfig config;
+    config.enableFolding(false)
+        .enableConstantCSE(false)
+        .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+      return signalPassFailure();
+    if (!reportMisses)
+      return;
+    // After the rewrite, so that each remaining candidate is reported once,
+    // however often the greedy driver visited it.
+    getOperation().walk([](MatmulOp matmul) {
+      MatchResult result = AttentionMatcher(matmul).run();
+      if (!result.match && !result.reason.empty())
+        matmul.emitRemark("not fused into cs349.attention: ") << result.reason;
+    });
+  }
+};
+
+} // namespace
