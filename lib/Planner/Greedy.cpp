@@ -31,16 +31,20 @@ struct GreedyPlacer::Impl {
   uint32_t numSlots = 0;
   uint32_t leaves = 1; // power of two >= numSlots
 
-  // Segment tree: items[node] holds the placed buffers whose canonical
-  // decomposition contains node; count[node] > 0 iff the subtree holds any.
-  std::vector<std::vector<uint32_t>> items;
-  std::vector<uint32_t> count;
-  std::vector<uint32_t> touched; // nodes to clear between passes
+  // The placed buffers, indexed two ways so that a query reports each
+  // lifetime-overlapping buffer exactly once:
+  //  * a segment tree over the slots: a buffer is stored at the O(log T)
+  //    nodes of its canonical decomposition, so the buffers containing slot
+  //    q are exactly those stored on the root-to-leaf path of q;
+  //  * per start slot, the buffers starting there, with a bitmap of the
+  //    non-empty slots: the buffers starting inside (q, end) are found by
+  //    scanning set bits.
+  std::vector<std::vector<uint32_t>> items;    // per tree node
+  std::vector<std::vector<uint32_t>> startsAt; // per slot
+  std::vector<uint64_t> startBits;             // non-empty startsAt slots
+  std::vector<uint32_t> touched;               // tree nodes to clear
 
-  std::vector<uint32_t> mark; // per buffer: epoch of last report
-  uint32_t epoch = 0;
   std::vector<uint64_t> offsets;
-  std::vector<uint32_t> found;                       // query result
   std::vector<std::pair<uint64_t, uint64_t>> blocks; // (offset, top)
 
   explicit Impl(const Problem &p) : problem(p), align(effectiveAlignment(p)) {
@@ -72,59 +76,66 @@ struct GreedyPlacer::Impl {
     while (leaves < numSlots)
       leaves *= 2;
     items.resize(2 * leaves);
-    count.assign(2 * leaves, 0);
-    mark.assign(n, 0);
+    startsAt.resize(numSlots);
+    startBits.assign(numSlots / 64 + 1, 0);
     offsets.assign(n, 0);
   }
 
   void reset() {
-    for (uint32_t node : touched) {
+    for (uint32_t node : touched)
       items[node].clear();
-      count[node] = 0;
-    }
     touched.clear();
+    for (uint32_t i : active)
+      startsAt[slotLo[i]].clear();
+    std::fill(startBits.begin(), startBits.end(), 0);
     std::fill(offsets.begin(), offsets.end(), 0);
   }
 
-  void insert(uint32_t node, uint32_t nl, uint32_t nr, uint32_t l, uint32_t r,
-              uint32_t id) {
-    if (r <= nl || nr <= l)
-      return;
-    if (count[node]++ == 0 && items[node].empty())
-      touched.push_back(node);
-    if (l <= nl && nr <= r) {
-      items[node].push_back(id);
-      return;
-    }
-    uint32_t mid = nl + (nr - nl) / 2;
-    insert(2 * node, nl, mid, l, r, id);
-    insert(2 * node + 1, mid, nr, l, r, id);
-  }
-
-  void report(uint32_t node) {
-    for (uint32_t id : items[node])
-      if (mark[id] != epoch) {
-        mark[id] = epoch;
-        found.push_back(id);
+  void insert(uint32_t i) {
+    // Canonical decomposition of [lo, hi) (iterative, bottom-up).
+    for (uint32_t l = slotLo[i] + leaves, r = slotHi[i] + leaves; l < r;
+         l /= 2, r /= 2) {
+      if (l & 1) {
+        if (items[l].empty())
+          touched.push_back(l);
+        items[l++].push_back(i);
       }
+      if (r & 1) {
+        --r;
+        if (items[r].empty())
+          touched.push_back(r);
+        items[r].push_back(i);
+      }
+    }
+    uint32_t s = slotLo[i];
+    startsAt[s].push_back(i);
+    startBits[s / 64] |= uint64_t(1) << (s % 64);
   }
 
-  // Reports every stored buffer whose slots intersect [l, r).
-  void collect(uint32_t node, uint32_t nl, uint32_t nr, uint32_t l,
-               uint32_t r, bool inside) {
-    if (count[node] == 0)
-      return;
-    if (!inside) {
-      if (r <= nl || nr <= l)
-        return;
-      inside = l <= nl && nr <= r;
+  void addBlock(uint32_t j) {
+    blocks.push_back({offsets[j], offsets[j] + problem.buffers[j].size});
+  }
+
+  // Collects the placed buffers whose slots intersect [lo, hi).
+  void collect(uint32_t lo, uint32_t hi) {
+    for (uint32_t node = lo + leaves; node >= 1; node /= 2)
+      for (uint32_t j : items[node])
+        addBlock(j);
+    // Starts in (lo, hi).
+    uint32_t s = lo + 1;
+    while (s < hi) {
+      uint64_t word = startBits[s / 64] >> (s % 64);
+      if (word == 0) {
+        s = (s / 64 + 1) * 64;
+        continue;
+      }
+      s += (uint32_t)__builtin_ctzll(word);
+      if (s >= hi)
+        break;
+      for (uint32_t j : startsAt[s])
+        addBlock(j);
+      ++s;
     }
-    report(node);
-    if (nr - nl == 1)
-      return;
-    uint32_t mid = nl + (nr - nl) / 2;
-    collect(2 * node, nl, mid, l, r, inside);
-    collect(2 * node + 1, mid, nr, l, r, inside);
   }
 
   Plan place(const std::vector<uint32_t> &order, Fit fit) {
@@ -133,16 +144,8 @@ struct GreedyPlacer::Impl {
       const Buffer &b = problem.buffers[i];
       if (!isActive(b))
         continue;
-      if (++epoch == 0) { // wrapped: clear marks
-        std::fill(mark.begin(), mark.end(), 0);
-        epoch = 1;
-      }
-      found.clear();
-      collect(1, 0, leaves, slotLo[i], slotHi[i], false);
       blocks.clear();
-      blocks.reserve(found.size());
-      for (uint32_t j : found)
-        blocks.push_back({offsets[j], offsets[j] + problem.buffers[j].size});
+      collect(slotLo[i], slotHi[i]);
       std::sort(blocks.begin(), blocks.end());
       uint64_t cur = 0;
       uint64_t bestOffset = 0, bestGap = std::numeric_limits<uint64_t>::max();
@@ -165,7 +168,7 @@ struct GreedyPlacer::Impl {
         cur = std::max(cur, top);
       }
       offsets[i] = haveBest ? bestOffset : alignUp(cur, align);
-      insert(1, 0, leaves, slotLo[i], slotHi[i], i);
+      insert(i);
     }
     Plan result;
     result.offsets = offsets;
@@ -284,7 +287,7 @@ std::vector<uint32_t> GreedyPlacer::orderBySectionTotal() const {
       [&](uint32_t x, uint32_t y) { return total[x] > total[y]; });
 }
 
-Plan planBestFit(const Problem &problem) {
+Plan planBestFit(const Problem &problem, const Deadline *deadline) {
   GreedyPlacer placer(problem);
   Plan best;
   bool have = false;
@@ -297,6 +300,8 @@ Plan planBestFit(const Problem &problem) {
   orders.push_back(placer.orderByStart());
   for (const auto &order : orders) {
     for (Fit fit : {Fit::Best, Fit::First}) {
+      if (have && deadline && deadline->passed())
+        break;
       Plan p = placer.place(order, fit);
       if (!have || p.arenaSize < best.arenaSize) {
         best = std::move(p);

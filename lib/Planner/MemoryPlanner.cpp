@@ -270,7 +270,7 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
   }
   case Strategy::Best: {
     Plan greedy = planGreedyBySize(problem);
-    Plan start = planBestFit(problem);
+    Plan start = planBestFit(problem, &deadline);
     if (greedy.arenaSize <= start.arenaSize)
       start = std::move(greedy);
     result = planSearch(problem, start, lowerBound(problem), deadline);

@@ -68,8 +68,9 @@ private:
   Impl *impl;
 };
 
-/// The multi-order greedy of Strategy::BestFit.
-Plan planBestFit(const Problem &problem);
+/// The multi-order greedy of Strategy::BestFit.  With a deadline, stops
+/// trying further orders once it has passed (at least one pass is made).
+Plan planBestFit(const Problem &problem, const Deadline *deadline = nullptr);
 
 /// Branch and bound over canonical solutions (MiniMalloc-style), improving on
 /// `start` until `deadline` or until the lower bound is reached.

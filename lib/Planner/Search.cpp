@@ -32,6 +32,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
 
@@ -53,6 +55,11 @@ struct Instance {
   std::vector<uint32_t> secLo, secHi;          // per buffer: [lo, hi)
   std::vector<std::vector<uint32_t>> overlaps; // conflicting buffers
   std::vector<uint64_t> total0;                // per section: sum of sizes
+  std::vector<uint32_t> flat, flatStart; // sections, flattened
+  const uint32_t *secBegin(size_t s) const { return flat.data() + flatStart[s]; }
+  const uint32_t *secEnd(size_t s) const {
+    return flat.data() + flatStart[s + 1];
+  }
   std::vector<uint32_t> cuts0; // per boundary s|s+1: buffers spanning it
   bool tooLarge = false;
 
@@ -134,6 +141,11 @@ Instance buildInstance(const Problem &problem) {
     }
   }
   const size_t m = I.sections.size();
+  I.flatStart.push_back(0);
+  for (const auto &sec : I.sections) {
+    I.flat.insert(I.flat.end(), sec.begin(), sec.end());
+    I.flatStart.push_back((uint32_t)I.flat.size());
+  }
   I.total0.assign(m, 0);
   for (size_t s = 0; s < m; ++s)
     for (uint32_t b : I.sections[s])
@@ -170,8 +182,6 @@ public:
     floor.assign(I.sections.size(), 0);
     total = I.total0;
     cuts = I.cuts0;
-    secMark.assign(I.sections.size(), 0);
-    secEpoch = 0;
     offUndo.clear();
     floorUndo.clear();
     for (uint32_t b = 0; b < n; ++b)
@@ -205,6 +215,7 @@ public:
   }
 
   const std::vector<uint64_t> &offsets() const { return solution; }
+  uint64_t nodes() const { return nodeCount; }
 
 private:
   struct Partition {
@@ -225,9 +236,6 @@ private:
 
   std::vector<uint64_t> assigned, solution, minOff, floor, total;
   std::vector<uint32_t> cuts;
-  std::vector<uint32_t> secMark;
-  uint32_t secEpoch = 0;
-  std::vector<uint32_t> affected;
   std::vector<std::pair<uint32_t, uint64_t>> offUndo, floorUndo;
 
   uint64_t width(uint32_t b) const {
@@ -298,21 +306,17 @@ private:
     assigned[b] = off;
     const uint64_t top = off + I.size[b];
     const uint64_t alignedTop = alignUp(top, I.align);
-    if (++secEpoch == 0) {
-      std::fill(secMark.begin(), secMark.end(), 0);
-      secEpoch = 1;
-    }
-    affected.clear();
+    // Every buffer conflicting with b shares a section with b, so the
+    // sections of the buffers whose minimum offset rises form (up to holes
+    // inside b's own range, harmless to revisit) one contiguous range.
+    uint32_t affLo = std::numeric_limits<uint32_t>::max(), affHi = 0;
     for (uint32_t o : I.overlaps[b]) {
       if (assigned[o] != kNone || minOff[o] >= alignedTop)
         continue;
       offUndo.push_back({o, minOff[o]});
       minOff[o] = alignedTop;
-      for (uint32_t s = I.secLo[o]; s < I.secHi[o]; ++s)
-        if (secMark[s] != secEpoch) {
-          secMark[s] = secEpoch;
-          affected.push_back(s);
-        }
+      affLo = std::min(affLo, I.secLo[o]);
+      affHi = std::max(affHi, I.secHi[o]);
     }
     for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s) {
       floorUndo.push_back({s, floor[s]});
@@ -321,12 +325,17 @@ private:
     }
     // The floor of a section is at least the lowest minimum offset of its
     // unplaced buffers.
-    for (uint32_t s : affected) {
+    for (uint32_t s = affLo; s < affHi; ++s) {
+      const uint64_t f = floor[s];
       uint64_t lowest = kNone;
-      for (uint32_t x : I.sections[s])
-        if (assigned[x] == kNone)
-          lowest = std::min(lowest, minOff[x]);
-      if (lowest != kNone && floor[s] < lowest) {
+      for (const uint32_t *x = I.secBegin(s), *e = I.secEnd(s); x != e; ++x) {
+        if (assigned[*x] != kNone)
+          continue;
+        lowest = std::min(lowest, minOff[*x]);
+        if (lowest <= f)
+          break; // cannot raise the floor
+      }
+      if (lowest != kNone && f < lowest) {
         floorUndo.push_back({s, floor[s]});
         floor[s] = lowest;
       }
@@ -456,16 +465,22 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
   if (I.tooLarge || I.n() == 0)
     return best;
 
-  // Every canonical arena is a multiple of g.
-  uint64_t g = I.align;
+  // Every canonical offset is 0 or the aligned top of another buffer, so
+  // every arena is a multiple of g: gcd of the sizes, and of the alignment
+  // when there is one.
+  uint64_t g = 0;
   for (uint64_t s : I.size)
     g = gcd64(g, s);
+  if (I.align > 1)
+    g = gcd64(g, I.align);
   if (g == 0)
     g = 1;
   uint64_t lo = (lower + g - 1) / g * g; // no plan below lo
   uint64_t hi = best.arenaSize;          // a plan of this size is known
 
   Solver solver(I);
+  const bool trace = std::getenv("CS349_PLANNER_TRACE") != nullptr;
+  const auto t0 = Clock::now();
   auto adopt = [&](const std::vector<uint64_t> &offsets) {
     Plan p;
     p.offsets.assign(problem.buffers.size(), 0);
@@ -508,7 +523,20 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
         if (target < softLo)
           target = softLo;
       }
+      uint64_t before = solver.nodes();
       Status st = attempt(target, limit);
+      if (trace)
+        std::fprintf(stderr,
+                     "search: %.3fs limit %lld target %llu -> %s (nodes "
+                     "%llu) lo %llu hi %llu\n",
+                     std::chrono::duration<double>(Clock::now() - t0).count(),
+                     (long long)limit, (unsigned long long)target,
+                     st == Status::Found      ? "found"
+                     : st == Status::NotFound ? "infeasible"
+                     : st == Status::Aborted  ? "aborted"
+                                              : "timeout",
+                     (unsigned long long)(solver.nodes() - before),
+                     (unsigned long long)lo, (unsigned long long)hi);
       if (st == Status::Timeout)
         return best;
       if (st == Status::NotFound) { // proven infeasible
