@@ -58,7 +58,8 @@ OUTPUT: a report on stdout
   gap          (arena - lower bound) / lower bound, in percent
   time         planning time (median over --repeat runs)
   verified     the plan passed the independent verifier
-With --output, the input rows are written with an 'offset' column added.
+With --output, the input rows are written with an 'offset' column added
+(with --output=- the CSV goes to stdout and the report to stderr).
 
 OPTIONS:
   --strategy=NAME     one of: )"
@@ -286,17 +287,19 @@ int main(int argc, char **argv) {
 
   std::vector<Violation> violations = verify(csv.problem, plan);
   uint64_t lb = lowerBound(csv.problem);
-  std::printf("problem:     %s\n", inputPath.c_str());
-  std::printf("buffers:     %zu\n", csv.problem.buffers.size());
-  std::printf("alignment:   %llu\n", (unsigned long long)alignment);
-  std::printf("strategy:    %s\n", std::string(strategyName(*strategy)).c_str());
-  std::printf("arena:       %llu\n", (unsigned long long)plan.arenaSize);
-  std::printf("lower bound: %llu\n", (unsigned long long)lb);
-  std::printf("naive:       %llu\n",
+  // The report goes to stdout, or to stderr when the solution does.
+  FILE *report = outputPath == "-" ? stderr : stdout;
+  std::fprintf(report, "problem:     %s\n", inputPath.c_str());
+  std::fprintf(report, "buffers:     %zu\n", csv.problem.buffers.size());
+  std::fprintf(report, "alignment:   %llu\n", (unsigned long long)alignment);
+  std::fprintf(report, "strategy:    %s\n", std::string(strategyName(*strategy)).c_str());
+  std::fprintf(report, "arena:       %llu\n", (unsigned long long)plan.arenaSize);
+  std::fprintf(report, "lower bound: %llu\n", (unsigned long long)lb);
+  std::fprintf(report, "naive:       %llu\n",
               (unsigned long long)naiveSize(csv.problem));
-  std::printf("gap:         %s\n", percent(plan.arenaSize, lb).c_str());
-  std::printf("time:        %.3f ms\n", median);
-  std::printf("verified:    %s\n", violations.empty() ? "ok" : "FAILED");
+  std::fprintf(report, "gap:         %s\n", percent(plan.arenaSize, lb).c_str());
+  std::fprintf(report, "time:        %.3f ms\n", median);
+  std::fprintf(report, "verified:    %s\n", violations.empty() ? "ok" : "FAILED");
   for (const Violation &v : violations)
     std::fprintf(stderr, "%s: error: %s\n", kTool, v.message.c_str());
   if (!outputPath.empty())

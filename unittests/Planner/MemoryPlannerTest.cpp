@@ -305,20 +305,25 @@ TEST(Search, ReachesTheLowerBoundOnASmallPuzzle) {
 }
 
 TEST(Search, BeatsGreedyWhereGreedyLoses) {
-  // Greedy by size puts the two 3s first, side by side; the optimum stacks
-  // them in a staircase with the 2s.  Lower bound 5.
-  //   a: [0,2) 3   b: [1,3) 2   c: [2,4) 3   d: [0,1) 2  e: [3,4) 2
-  Problem p = makeProblem({{0, 0, 2, 3},
-                           {1, 1, 3, 2},
-                           {2, 2, 4, 3},
-                           {3, 0, 1, 2},
-                           {4, 3, 4, 2}});
-  EXPECT_EQ(lowerBound(p), 5u);
+  // Greedy by size: 4 (6 B, [2,4)) at 0, 0 (6 B, [5,7)) at 0, 5 at 6, 1 at
+  // 10, 3 at 0, 2 at 6: arena 14.  The optimum puts 5 and 0 at 0, 3 and 4 at
+  // 4, 1 at 6, 2 at 10: arena 11 = the lower bound (at t=5: 6+4+1).
+  Problem p = makeProblem({{0, 5, 7, 6},
+                           {1, 4, 7, 4},
+                           {2, 5, 6, 1},
+                           {3, 0, 2, 3},
+                           {4, 2, 4, 6},
+                           {5, 1, 5, 4}});
+  EXPECT_EQ(lowerBound(p), 11u);
   Plan g = run(p, Strategy::GreedyBySize);
-  Plan b = run(p, Strategy::Best);
-  expectValid(p, b);
-  EXPECT_LE(b.arenaSize, g.arenaSize);
-  EXPECT_EQ(b.arenaSize, 5u);
+  expectValid(p, g);
+  EXPECT_EQ(g.offsets, (std::vector<uint64_t>{0, 10, 6, 0, 0, 6}));
+  EXPECT_EQ(g.arenaSize, 14u);
+  for (Strategy s : {Strategy::Search, Strategy::Best}) {
+    Plan b = run(p, s);
+    expectValid(p, b);
+    EXPECT_EQ(b.arenaSize, 11u) << strategyName(s);
+  }
 }
 
 TEST(Property, RandomProblemsAllStrategies) {
@@ -352,7 +357,8 @@ TEST(Property, RandomProblemsAllStrategies) {
       ASSERT_LE(pl.arenaSize, naiveSize(p) + p.alignment);
       if (s == Strategy::GreedyBySize)
         greedy = pl;
-      if (s == Strategy::Best || s == Strategy::Search) {
+      if (s == Strategy::Best || s == Strategy::Search ||
+          s == Strategy::BestFit) {
         ASSERT_LE(pl.arenaSize, greedy.arenaSize) << "iteration " << iter;
       }
     }
