@@ -1,0 +1,354 @@
+//===- cs349-gen.cpp - emits cs349 IR for a layer or the order demo -------===//
+//
+// The front end of the pipeline: writes a module of cs349 ops to stdout. The
+// IR is built by lib/Gen with MLIR builders and printed by MLIR, with the
+// named locations of every step, so cs349-opt's diagnostics can name them.
+// Bad options end in one line "cs349-gen: error: ..." and exit code 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cs349/Gen/BranchesBuilder.h"
+#include "cs349/Gen/LayerBuilder.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+using namespace mlir;
+using namespace mlir::cs349::gen;
+namespace cl = llvm::cl;
+
+namespace {
+// Values are read as strings and parsed below: llvm::cl's typed parsers print
+// their complaint straight to stderr in their own words, and the tool's
+// contract is a single "cs349-gen: error: ..." line.
+using TextOpt = cl::opt<std::string>;
+
+cl::OptionCategory category("cs349-gen options");
+
+cl::SubCommand layerCommand(
+    "layer",
+    "Emit func.func @layer: N Llama-style decoder layers (SPEC §2).\n"
+    "    cs349-gen layer --preset llama3.1-8b --seq 2048\n"
+    "    cs349-gen layer --preset tiny --seq 16 --weights=random --seed 1\n"
+    "    cs349-gen layer --d 256 --heads 4 --kv-heads 2 --head-dim 64 "
+    "--ffn 512 --seq 32\n"
+    "  A preset sets d, heads, kv-heads, head-dim, ffn, eps and rope-theta;\n"
+    "  flags next to it override it. Without a preset the five sizes are\n"
+    "  required.");
+cl::SubCommand branchesCommand(
+    "branches",
+    "Emit func.func @branches: k branches y_i = tanh(x @ W_i), row-summed\n"
+    "  and added, in breadth-first or depth-first op order (the order demo).\n"
+    "    cs349-gen branches --k 4 --order depth");
+
+// Layer options.
+TextOpt preset("preset",
+               cl::desc("Model preset: llama3.1-8b (d=4096, H=32, G=8, "
+                        "dh=128, f=14336) or tiny (128, 8, 2, 16, 344); both "
+                        "with eps 1e-5 and rope-theta 500000"),
+               cl::value_desc("name"), cl::sub(layerCommand),
+               cl::cat(category));
+TextOpt layerDim("d", cl::desc("Model width d"), cl::value_desc("int"),
+                 cl::sub(layerCommand), cl::cat(category));
+TextOpt heads("heads", cl::desc("Query heads H"), cl::value_desc("int"),
+              cl::sub(layerCommand), cl::cat(category));
+TextOpt kvHeads("kv-heads",
+                cl::desc("Key/value heads G; H must be a multiple of G "
+                         "(G < H is grouped-query attention)"),
+                cl::value_desc("int"), cl::sub(layerCommand),
+                cl::cat(category));
+TextOpt headDim("head-dim",
+                cl::desc("Head dimension dh, even; H*dh need not equal d"),
+                cl::value_desc("int"), cl::sub(layerCommand),
+                cl::cat(category));
+TextOpt ffn("ffn", cl::desc("MLP hidden width f"), cl::value_desc("int"),
+            cl::sub(layerCommand), cl::cat(category));
+TextOpt seq("seq", cl::desc("Sequence length T (required)"),
+            cl::value_desc("int"), cl::sub(layerCommand), cl::cat(category));
+TextOpt eps("eps",
+            cl::desc("RMSNorm epsilon (default: the preset's, or 1e-5)"),
+            cl::value_desc("number"), cl::sub(layerCommand),
+            cl::cat(category));
+TextOpt ropeTheta("rope-theta",
+                  cl::desc("RoPE base theta (default: the preset's, or "
+                           "500000)"),
+                  cl::value_desc("number"), cl::sub(layerCommand),
+                  cl::cat(category));
+TextOpt layers("layers",
+               cl::desc("Decoder layers stacked in one function (default 1); "
+                        "with argument weights each layer adds its 9 weights "
+                        "to the arguments, in order"),
+               cl::value_desc("int"), cl::init("1"), cl::sub(layerCommand),
+               cl::cat(category));
+TextOpt weights("weights",
+                cl::desc("args: weights are function arguments (default); "
+                         "random: deterministic random cs349.constant "
+                         "weights, uniform in +-1/sqrt(fan_in), norm gains in "
+                         "1 +- 0.1"),
+                cl::value_desc("args|random"), cl::init("args"),
+                cl::sub(layerCommand), cl::cat(category));
+TextOpt seed("seed",
+             cl::desc("Seed of --weights=random (default 0; splitmix64, the "
+                      "same output on every machine)"),
+             cl::value_desc("uint"), cl::init("0"), cl::sub(layerCommand),
+             cl::cat(category));
+
+// Branches options; the defaults are the lecture's sizes.
+TextOpt branchCount("k", cl::desc("Number of branches (default 4)"),
+                    cl::value_desc("int"), cl::init("4"),
+                    cl::sub(branchesCommand), cl::cat(category));
+TextOpt order("order",
+              cl::desc("breadth (default): every matmul+tanh, then every sum, "
+                       "then the additions; depth: each branch's matmul, "
+                       "tanh and sum, then its addition"),
+              cl::value_desc("breadth|depth"), cl::init("breadth"),
+              cl::sub(branchesCommand), cl::cat(category));
+TextOpt rows("rows", cl::desc("Rows of x (default 2048)"),
+             cl::value_desc("int"), cl::init("2048"), cl::sub(branchesCommand),
+             cl::cat(category));
+TextOpt branchDim("d", cl::desc("Columns of x, rows of each W_i (default 4096)"),
+                  cl::value_desc("int"), cl::init("4096"),
+                  cl::sub(branchesCommand), cl::cat(category));
+TextOpt width("width", cl::desc("Columns of each W_i (default 16384)"),
+              cl::value_desc("int"), cl::init("16384"),
+              cl::sub(branchesCommand), cl::cat(category));
+
+// Both.
+TextOpt dtype("dtype", cl::desc("Element type (default bf16)"),
+              cl::value_desc("bf16|f16|f32"), cl::init("bf16"),
+              cl::sub(layerCommand), cl::sub(branchesCommand),
+              cl::cat(category));
+TextOpt locations("locations",
+                  cl::desc("Print the named location of every step, e.g. "
+                           "loc(\"layer0.attn.q_proj\") (default true)"),
+                  cl::value_desc("true|false"), cl::init("true"),
+                  cl::ValueOptional, cl::sub(layerCommand),
+                  cl::sub(branchesCommand), cl::cat(category));
+
+// Thrown away by the first failure: every check below ends the tool.
+struct Failure {};
+
+int fail(const llvm::Twine &message) {
+  llvm::errs() << "cs349-gen: error: " << message << "\n";
+  return 1;
+}
+
+llvm::Expected<int64_t> readInt(const TextOpt &option) {
+  int64_t value;
+  if (llvm::StringRef(option).trim().getAsInteger(0, value))
+    return llvm::createStringError("--" + option.ArgStr +
+                                   " expects an integer, got '" + option +
+                                   "'");
+  return value;
+}
+
+llvm::Expected<uint64_t> readUnsigned(const TextOpt &option) {
+  uint64_t value;
+  if (llvm::StringRef(option).trim().getAsInteger(0, value))
+    return llvm::createStringError("--" + option.ArgStr +
+                                   " expects a non-negative integer, got '" +
+                                   option + "'");
+  return value;
+}
+
+llvm::Expected<double> readReal(const TextOpt &option) {
+  double value;
+  if (llvm::StringRef(option).trim().getAsDouble(value))
+    return llvm::createStringError("--" + option.ArgStr +
+                                   " expects a number, got '" + option + "'");
+  return value;
+}
+
+llvm::Expected<bool> readBool(const TextOpt &option) {
+  llvm::StringRef text(option);
+  if (text.empty() || text == "true" || text == "1")
+    return true;
+  if (text == "false" || text == "0")
+    return false;
+  return llvm::createStringError("--" + option.ArgStr +
+                                 " expects true or false, got '" + option +
+                                 "'");
+}
+
+llvm::Expected<ElementKind> readDtype() {
+  if (std::optional<ElementKind> kind = parseElementKind(dtype))
+    return *kind;
+  return llvm::createStringError("unknown dtype '" + dtype +
+                                 "' (expected bf16, f16 or f32)");
+}
+
+// llvm::cl reports as "<prog>: message", over one or more lines.
+std::string oneLine(llvm::StringRef report) {
+  llvm::SmallVector<llvm::StringRef> lines;
+  report.split(lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  std::string joined;
+  for (llvm::StringRef line : lines) {
+    line = line.trim();
+    line.consume_front("cs349-gen:");
+    if (!joined.empty())
+      joined += ' ';
+    joined += line.trim().str();
+  }
+  return joined.empty() ? "invalid command line" : joined;
+}
+
+llvm::Error emit(Operation *module, bool withLocations) {
+  if (failed(verify(module)))
+    return llvm::createStringError(
+        "the generated IR does not verify (a bug in cs349-gen)");
+  OpPrintingFlags flags;
+  if (withLocations)
+    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  module->print(llvm::outs(), flags);
+  llvm::outs() << "\n";
+  return llvm::Error::success();
+}
+
+llvm::Error runLayer(MLIRContext &context) {
+  LayerConfig config;
+  if (preset.getNumOccurrences()) {
+    std::optional<LayerConfig> known = getPreset(preset);
+    if (!known)
+      return llvm::createStringError(
+          "unknown preset '" + preset + "' (expected " +
+          llvm::join(getPresetNames(), " or ") + ")");
+    config = *known;
+  } else {
+    for (TextOpt *option : {&layerDim, &heads, &kvHeads, &headDim, &ffn})
+      if (!option->getNumOccurrences())
+        return llvm::createStringError(
+            "--" + option->ArgStr + " is required without --preset (" +
+            llvm::join(getPresetNames(), " or ") + ")");
+  }
+  if (!seq.getNumOccurrences())
+    return llvm::createStringError("--seq is required");
+
+  struct IntSetting {
+    int64_t &field;
+    const TextOpt &option;
+  };
+  for (IntSetting setting : {IntSetting{config.modelDim, layerDim},
+                             IntSetting{config.heads, heads},
+                             IntSetting{config.kvHeads, kvHeads},
+                             IntSetting{config.headDim, headDim},
+                             IntSetting{config.ffnDim, ffn},
+                             IntSetting{config.seqLen, seq},
+                             IntSetting{config.layers, layers}}) {
+    if (!setting.option.getNumOccurrences() && &setting.option != &layers)
+      continue;
+    llvm::Expected<int64_t> value = readInt(setting.option);
+    if (!value)
+      return value.takeError();
+    setting.field = *value;
+  }
+  for (auto [field, option] : {std::pair<double *, const TextOpt *>{
+                                   &config.epsilon, &eps},
+                               {&config.ropeTheta, &ropeTheta}}) {
+    if (!option->getNumOccurrences())
+      continue;
+    llvm::Expected<double> value = readReal(*option);
+    if (!value)
+      return value.takeError();
+    *field = *value;
+  }
+
+  llvm::Expected<ElementKind> kind = readDtype();
+  if (!kind)
+    return kind.takeError();
+  config.dtype = *kind;
+
+  if (weights == "random")
+    config.weights = WeightSource::Random;
+  else if (weights != "args")
+    return llvm::createStringError("unknown --weights '" + weights +
+                                   "' (expected args or random)");
+  if (seed.getNumOccurrences() && config.weights != WeightSource::Random)
+    return llvm::createStringError("--seed needs --weights=random");
+  llvm::Expected<uint64_t> seedValue = readUnsigned(seed);
+  if (!seedValue)
+    return seedValue.takeError();
+  config.seed = *seedValue;
+
+  llvm::Expected<bool> withLocations = readBool(locations);
+  if (!withLocations)
+    return withLocations.takeError();
+  if (llvm::Error error = verifyConfig(config))
+    return error;
+  OwningOpRef<ModuleOp> module = buildLayerModule(context, config);
+  return emit(*module, *withLocations);
+}
+
+llvm::Error runBranches(MLIRContext &context) {
+  BranchesConfig config;
+  struct IntSetting {
+    int64_t &field;
+    const TextOpt &option;
+  };
+  for (IntSetting setting : {IntSetting{config.branches, branchCount},
+                             IntSetting{config.rows, rows},
+                             IntSetting{config.modelDim, branchDim},
+                             IntSetting{config.width, width}}) {
+    llvm::Expected<int64_t> value = readInt(setting.option);
+    if (!value)
+      return value.takeError();
+    setting.field = *value;
+  }
+  llvm::Expected<ElementKind> kind = readDtype();
+  if (!kind)
+    return kind.takeError();
+  config.dtype = *kind;
+  std::optional<BranchOrder> parsedOrder = parseBranchOrder(order);
+  if (!parsedOrder)
+    return llvm::createStringError("unknown --order '" + order +
+                                   "' (expected breadth or depth)");
+  config.order = *parsedOrder;
+  llvm::Expected<bool> withLocations = readBool(locations);
+  if (!withLocations)
+    return withLocations.takeError();
+  if (llvm::Error error = verifyConfig(config))
+    return error;
+  OwningOpRef<ModuleOp> module = buildBranchesModule(context, config);
+  return emit(*module, *withLocations);
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category, cl::SubCommand::getTopLevel());
+  cl::HideUnrelatedOptions(category, layerCommand);
+  cl::HideUnrelatedOptions(category, branchesCommand);
+
+  std::string report;
+  llvm::raw_string_ostream reportStream(report);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "emits cs349 IR for a transformer layer or the branch order demo.\n"
+          "\n"
+          "  cs349-gen layer --preset llama3.1-8b --seq 2048 > layer.mlir\n"
+          "  cs349-gen branches --k 4 --order depth > branches.mlir\n"
+          "\n"
+          "Run 'cs349-gen layer --help' or 'cs349-gen branches --help' for "
+          "the options of each.\n",
+          &reportStream))
+    return fail(oneLine(report));
+
+  MLIRContext context;
+  llvm::Error error = llvm::Error::success();
+  if (layerCommand)
+    error = runLayer(context);
+  else if (branchesCommand)
+    error = runBranches(context);
+  else
+    error = llvm::createStringError(
+        "expected a subcommand: layer or branches (see --help)");
+  if (error)
+    return fail(llvm::toString(std::move(error)));
+  return 0;
+}
