@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Planner benchmark: every strategy on every CSV of the bench data set, then a
+# scaling run on synthetic problems (1k, 10k, 100k buffers).
+#
+#   bench/planner/run.sh [BENCH_DATA_DIR]
+#
+# Environment:
+#   BENCH_DATA   data directory (default: <repo>/../shared/bench-data)
+#   BUILD_DIR    a configured build tree with a cs349-plan target (default:
+#                a standalone planner build in <repo>/build-planner-bench)
+#   TIME_LIMIT   seconds for the search strategies (default 6)
+#   REPS         repetitions of the fast strategies, median reported (default 5)
+#   STRATEGIES   space-separated subset (default: all)
+#   SCALING=0    skip the scaling benchmark
+set -euo pipefail
+root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+data=${1:-${BENCH_DATA:-$root/../shared/bench-data}}
+time_limit=${TIME_LIMIT:-6}
+reps=${REPS:-5}
+strategies=${STRATEGIES:-"naive greedy-by-size best-fit search best"}
+
+# --- build -----------------------------------------------------------------
+# The planner needs no LLVM: by default a standalone Release build of just the
+# planner and cs349-plan (bench/planner/CMakeLists.txt) is used, so that the
+# benchmark does not depend on the rest of the tree configuring.
+build=${BUILD_DIR:-$root/build-planner-bench}
+if [[ -f $build/build.ninja ]]; then
+  touch "$build/.build.lock"
+  flock "$build/.build.lock" ninja -C "$build" -j2 cs349-plan >/dev/null
+else
+  cmake -G Ninja -S "$root/bench/planner" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  ninja -C "$build" -j2 cs349-plan >/dev/null
+fi
+plan=$build/bin/cs349-plan
+[[ -x $plan ]] || { echo "run.sh: error: $plan was not built" >&2; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# --- quality: every strategy on every file -----------------------------------
+results=$tmp/results.tsv
+: >"$results"
+mapfile -t files < <(find "$data" -name '*.csv' | sort)
+for f in "${files[@]}"; do
+  for s in $strategies; do
+    args=(--strategy="$s" --time-limit="$time_limit")
+    case $s in
+      search|best) args+=(--repeat=1) ;;
+      *) args+=(--repeat="$reps") ;;
+    esac
+    out=$("$plan" "${args[@]}" "$f") || { echo "run.sh: error: $s failed on $f" >&2; exit 1; }
+    printf '%s\t%s\t%s\n' "${f#"$data"/}" "$s" "$(echo "$out" | tr '\n' '|')" >>"$results"
+  done
+done
+
+python3 - "$results" "$data" <<'PY'
+import re, sys, os
+results, data = sys.argv[1], sys.argv[2]
+# Best known peaks from the data set's README tables (column 4).
+# Best known peaks from the data set's README tables (the "best known"
+# column of each table; "<= X" counts as X).
+best = {}
+readme = os.path.join(data, "README.md")
+if os.path.exists(readme):
+    col = None
+    for line in open(readme):
+        if not line.lstrip().startswith("|"):
+            col = None
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        heads = [c.lower() for c in cells]
+        if any(h.startswith("best known") for h in heads):
+            col = next(i for i, h in enumerate(heads) if h.startswith("best known"))
+        elif col is not None and cells[0].endswith(".csv") and len(cells) > col:
+            m = re.search(r"\d+", cells[col].replace(",", ""))
+            if m:
+                best[cells[0]] = int(m.group())
+rows = []
+for line in open(results):
+    name, strat, report = line.rstrip("\n").split("\t")
+    kv = {}
+    for item in report.split("|"):
+        if ":" in item:
+            k, v = item.split(":", 1)
+            kv[k.strip()] = v.strip()
+    peak = int(kv["arena"]); lb = int(kv["lower bound"])
+    bk = best.get(os.path.basename(name))
+    gap_lb = 100.0 * (peak - lb) / lb if lb else 0.0
+    gap_bk = "%+.2f" % (100.0 * (peak - bk) / bk) if bk else "-"
+    t = float(kv["time"].split()[0])
+    rows.append((name, kv["buffers"], strat, str(peak), "%.2f" % gap_lb, gap_bk,
+                 "%.1f" % t if t >= 10 else "%.3f" % t, kv["verified"]))
+hdr = ("file", "buffers", "strategy", "peak", "gap LB %", "gap best %", "time ms", "verified")
+w = [max(len(r[i]) for r in rows + [hdr]) for i in range(len(hdr))]
+fmt = lambda r: "  ".join(c.rjust(w[i]) if i in (1, 3, 4, 5, 6) else c.ljust(w[i]) for i, c in enumerate(r))
+print("Quality (time: median of REPS runs for naive/greedy-by-size/best-fit; one run for search/best)")
+print(fmt(hdr)); print("  ".join("-" * x for x in w))
+prev = None
+for r in rows:
+    print(fmt(r))
+PY
+
+# --- scaling: synthetic problems ---------------------------------------------
+if [[ ${SCALING:-1} != 0 ]]; then
+  echo
+  echo "Scaling (synthetic: cs349-plan --generate=N --seed=1, alignment 64; median of $reps runs)"
+  printf '%-8s %-15s %10s %8s %12s %20s\n' buffers strategy "time ms" "gap LB %" "verified" "ns / (n log2 n)"
+  for n in 1000 10000 100000; do
+    "$plan" --generate=$n --seed=1 -o "$tmp/gen$n.csv"
+    for s in greedy-by-size best-fit; do
+      out=$("$plan" --strategy=$s --alignment=64 --repeat="$reps" "$tmp/gen$n.csv")
+      t=$(echo "$out" | awk '/^time:/{print $2}')
+      g=$(echo "$out" | awk '/^gap:/{print $2}')
+      v=$(echo "$out" | awk '/^verified:/{print $2}')
+      per=$(python3 -c "import math; print('%.1f' % ($t*1e6/($n*math.log2($n))))")
+      printf '%-8s %-15s %10s %8s %12s %20s\n' $n $s "$t" "$g" "$v" "$per"
+    done
+  done
+fi
