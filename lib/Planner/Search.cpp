@@ -319,8 +319,10 @@ private:
       affHi = std::max(affHi, I.secHi[o]);
     }
     for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s) {
-      floorUndo.push_back({s, floor[s]});
-      floor[s] = std::max(floor[s], top);
+      if (floor[s] < top) {
+        floorUndo.push_back({s, floor[s]});
+        floor[s] = top;
+      }
       total[s] -= I.size[b];
     }
     // The floor of a section is at least the lowest minimum offset of its
@@ -370,24 +372,38 @@ private:
       return Status::Aborted;
     if ((++nodeCount & 255) == 0 && deadline->passed())
       return Status::Timeout;
-    std::vector<Entry> ordering;
+    // The unplaced buffers by (minimum offset, preorder).  The parent's
+    // order is sorted and only minimum offsets of buffers conflicting with
+    // the last placed one rose: keep the others in order, sort the risen
+    // ones and merge.
+    std::vector<Entry> ordering, risen;
     ordering.reserve(orig.size());
     for (const Entry &e : orig) {
       uint32_t b = pre[e.pre];
-      if (assigned[b] == kNone)
-        ordering.push_back({minOff[b], e.pre});
+      if (assigned[b] != kNone)
+        continue;
+      if (minOff[b] == e.off)
+        ordering.push_back(e);
+      else
+        risen.push_back({minOff[b], e.pre});
     }
-    if (ordering.empty()) {
+    if (ordering.empty() && risen.empty()) {
       for (uint32_t b : part.bufs)
         solution[b] = assigned[b];
       return Status::Found;
     }
-    std::sort(ordering.begin(), ordering.end(),
-              [](const Entry &x, const Entry &y) {
-                if (x.off != y.off)
-                  return x.off < y.off;
-                return x.pre < y.pre;
-              });
+    if (!risen.empty()) {
+      auto less = [](const Entry &x, const Entry &y) {
+        if (x.off != y.off)
+          return x.off < y.off;
+        return x.pre < y.pre;
+      };
+      std::sort(risen.begin(), risen.end(), less);
+      size_t mid = ordering.size();
+      ordering.insert(ordering.end(), risen.begin(), risen.end());
+      std::inplace_merge(ordering.begin(), ordering.begin() + mid,
+                         ordering.end(), less);
+    }
     uint64_t minHeight = kNone;
     for (const Entry &e : ordering)
       minHeight = std::min(minHeight, e.off + I.size[pre[e.pre]]);
@@ -505,7 +521,10 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
     return Status::Aborted;
   };
 
-  int64_t limit = std::max<int64_t>(256, 2 * (int64_t)I.n());
+  // Tight capacities prune best: the proven lower bound gets the full node
+  // limit of the round, the bisection targets above it a quarter.
+  const int64_t minLimit = std::max<int64_t>(256, 2 * (int64_t)I.n());
+  int64_t limit = minLimit;
   while (lo < hi) {
     // One round: try the proven lower bound first, then bisect upwards
     // between what this round could not settle and the best plan found.
@@ -513,10 +532,12 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
     bool first = true;
     while (softLo < hi) {
       uint64_t target;
+      int64_t budget = limit;
       if (first) {
         target = softLo;
         first = false;
       } else {
+        budget = std::max(minLimit, limit / 4);
         uint64_t top = hi - g; // we want a strictly better plan
         target = softLo + (top - softLo) / 2;
         target = target / g * g;
@@ -524,13 +545,13 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
           target = softLo;
       }
       uint64_t before = solver.nodes();
-      Status st = attempt(target, limit);
+      Status st = attempt(target, budget);
       if (trace)
         std::fprintf(stderr,
                      "search: %.3fs limit %lld target %llu -> %s (nodes "
                      "%llu) lo %llu hi %llu\n",
                      std::chrono::duration<double>(Clock::now() - t0).count(),
-                     (long long)limit, (unsigned long long)target,
+                     (long long)budget, (unsigned long long)target,
                      st == Status::Found      ? "found"
                      : st == Status::NotFound ? "infeasible"
                      : st == Status::Aborted  ? "aborted"
