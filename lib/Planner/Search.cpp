@@ -69,6 +69,9 @@ struct Instance {
 /// Budget of the preprocessing (clique members + overlap pairs) beyond which
 /// the exact search is not attempted.
 constexpr size_t kMaxWork = 40'000'000;
+/// Limits on the size of problems given to the exact search.
+constexpr size_t kMaxSearchBuffers = 20'000;
+constexpr double kMaxDiveWork = 2e8;
 
 Instance buildInstance(const Problem &problem) {
   Instance I;
@@ -370,7 +373,7 @@ private:
                 uint32_t minPre) {
     if (nodesLeft-- <= 0)
       return Status::Aborted;
-    if ((++nodeCount & 255) == 0 && deadline->passed())
+    if ((++nodeCount & 15) == 0 && deadline->passed())
       return Status::Timeout;
     // The unplaced buffers by (minimum offset, preorder).  The parent's
     // order is sorted and only minimum offsets of buffers conflicting with
@@ -477,8 +480,17 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
   Plan best = start;
   if (best.arenaSize <= lower || deadline.passed())
     return best;
+  // A dive of the search costs about n * (n + sections): beyond a few 1e8
+  // the exact search cannot even reach a leaf in useful time, so large
+  // problems keep the greedy plans (which are within a few per cent there).
+  size_t active = 0;
+  for (const Buffer &b : problem.buffers)
+    active += isActive(b);
+  if (active == 0 || active > kMaxSearchBuffers)
+    return best;
   Instance I = buildInstance(problem);
-  if (I.tooLarge || I.n() == 0)
+  if (I.tooLarge ||
+      (double)I.n() * (double)(I.n() + I.sections.size()) > kMaxDiveWork)
     return best;
 
   // Every canonical offset is 0 or the aligned top of another buffer, so
