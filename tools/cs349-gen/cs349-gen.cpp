@@ -132,9 +132,6 @@ TextOpt locations("locations",
                   cl::ValueOptional, cl::sub(layerCommand),
                   cl::sub(branchesCommand), cl::cat(category));
 
-// Thrown away by the first failure: every check below ends the tool.
-struct Failure {};
-
 int fail(const llvm::Twine &message) {
   llvm::errs() << "cs349-gen: error: " << message << "\n";
   return 1;
