@@ -3,20 +3,32 @@
 // Folds evaluate an op when its operands are constants, but only up to
 // kMaxFoldElements elements: the layer holds [H, T, T] tensors whose constant
 // evaluation would take gigabytes, and a folder must never do that by
-// accident. Identities that hold for every float (x*1, x+0, x-0, x/1) fold to
-// the operand; x*0 and x-x are left alone because NaN and Inf make them wrong.
+// accident. Splats are evaluated at any size because they cost one element.
+// Values are computed in double and rounded once to the element type.
+//
+// `cs349.causal_mask` is never evaluated: its -inf entries would make every
+// sum with it a dense constant of [T, T] or more, and kernels generate it from
+// indices anyway. `cs349.rope_table` is not folded into a constant either (it
+// would only grow the IR); its values are computed when an op that reads it is
+// folded, under the same size limit.
+//
+// Identities that hold for every float up to the sign of zero (x*1, x+0, x-0,
+// x/1) fold to the operand; x*0 and x-x are left alone because NaN and Inf
+// make them wrong (NaN*0 = NaN, Inf-Inf = NaN). Rewrites that build new ops
+// are DRR patterns in CS349Canonicalize.td.
 //
 //===----------------------------------------------------------------------===//
 
 #include "cs349/Dialect/CS349/IR/CS349Folds.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
 
-#include "mlir/Dialect/CommonFolders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/APFloat.h"
 
 #include <cmath>
+#include <numeric>
+#include <type_traits>
 
 using namespace mlir;
 using namespace mlir::cs349;
@@ -35,6 +47,11 @@ std::optional<double> mlir::cs349::getSplatValue(Attribute attr) {
       !isa<FloatType>(elements.getElementType()))
     return std::nullopt;
   return elements.getSplatValue<APFloat>().convertToDouble();
+}
+
+bool mlir::cs349::isSplatOf(Attribute attr, double value) {
+  std::optional<double> splat = getSplatValue(attr);
+  return splat && *splat == value;
 }
 
 std::optional<std::vector<double>> mlir::cs349::readValues(Attribute attr) {
@@ -64,9 +81,44 @@ DenseElementsAttr mlir::cs349::makeElements(ShapedType type,
   return DenseElementsAttr::get(type, converted);
 }
 
+std::optional<std::vector<double>>
+mlir::cs349::ropeTableValues(bool isSin, double theta, ShapedType type) {
+  if (!isFoldableSize(type) || type.getRank() != 2)
+    return std::nullopt;
+  int64_t rows = type.getDimSize(0), dh = type.getDimSize(1);
+  std::vector<double> values(rows * dh);
+  for (int64_t t = 0; t < rows; ++t) {
+    for (int64_t j = 0; j < dh; ++j) {
+      double frequency =
+          std::pow(theta, -2.0 * static_cast<double>(j % (dh / 2)) / dh);
+      double angle = static_cast<double>(t) * frequency;
+      values[t * dh + j] = isSin ? std::sin(angle) : std::cos(angle);
+    }
+  }
+  return values;
+}
+
 namespace {
-// Index into a broadcast operand of shape `shape` for the element at
-// `index` of the broadcast result.
+
+int64_t product(ArrayRef<int64_t> shape) {
+  return std::accumulate(shape.begin(), shape.end(), int64_t(1),
+                         std::multiplies<int64_t>());
+}
+
+/// The values of `value` if the folder knows them: from its constant
+/// attribute, or by evaluating the rope table that defines it.
+std::optional<std::vector<double>> knownValues(Value value, Attribute attr) {
+  if (attr)
+    return readValues(attr);
+  if (auto table = value.getDefiningOp<RopeTableOp>())
+    return ropeTableValues(table.getKind() == RopeTableKind::Sin,
+                           table.getTheta().convertToDouble(),
+                           table.getType());
+  return std::nullopt;
+}
+
+/// Index into a broadcast operand of shape `shape` for the element at
+/// `index` of the broadcast result.
 int64_t broadcastIndex(ArrayRef<int64_t> resultShape, ArrayRef<int64_t> shape,
                        int64_t index) {
   int64_t offset = 0, stride = 1;
@@ -81,13 +133,44 @@ int64_t broadcastIndex(ArrayRef<int64_t> resultShape, ArrayRef<int64_t> shape,
   return offset;
 }
 
+/// The coordinates of row-major `index` in `shape`.
+SmallVector<int64_t> delinearize(int64_t index, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> coordinates(shape.size());
+  for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
+    coordinates[dim] = index % shape[dim];
+    index /= shape[dim];
+  }
+  return coordinates;
+}
+
+int64_t linearize(ArrayRef<int64_t> coordinates, ArrayRef<int64_t> shape) {
+  int64_t index = 0;
+  for (auto [coordinate, size] : llvm::zip_equal(coordinates, shape))
+    index = index * size + coordinate;
+  return index;
+}
+
+/// Shape of `x` along `axis` split as [outer, size, inner] for row-wise
+/// evaluation.
+struct AxisSplit {
+  int64_t outer, size, inner;
+};
+AxisSplit splitAt(ArrayRef<int64_t> shape, int64_t axis) {
+  return {product(shape.take_front(axis)), shape[axis],
+          product(shape.drop_front(axis + 1))};
+}
+
 template <typename BinaryOp>
 OpFoldResult foldBinary(BinaryOp op, ArrayRef<Attribute> operands) {
   auto resultType = op.getType();
-  if (!operands[0] || !operands[1] || !isFoldableSize(resultType))
+  auto lhsSplat = getSplatValue(operands[0]);
+  auto rhsSplat = getSplatValue(operands[1]);
+  if (lhsSplat && rhsSplat)
+    return makeElements(resultType, BinaryOp::evaluate(*lhsSplat, *rhsSplat));
+  if (!isFoldableSize(resultType))
     return {};
-  auto lhs = readValues(operands[0]);
-  auto rhs = readValues(operands[1]);
+  auto lhs = knownValues(op.getLhs(), operands[0]);
+  auto rhs = knownValues(op.getRhs(), operands[1]);
   if (!lhs || !rhs)
     return {};
   ArrayRef<int64_t> shape = resultType.getShape();
@@ -100,31 +183,70 @@ OpFoldResult foldBinary(BinaryOp op, ArrayRef<Attribute> operands) {
   return makeElements(resultType, values);
 }
 
-template <typename UnaryOp>
-OpFoldResult foldUnary(UnaryOp op, Attribute operand) {
+template <typename Function>
+OpFoldResult foldElementwise(ShapedType type, Attribute operand,
+                             Function evaluate) {
   if (!operand)
     return {};
   if (auto splat = getSplatValue(operand))
-    return makeElements(op.getType(),
-                        std::vector<double>(1, UnaryOp::evaluate(*splat)))
-        .resizeSplat(op.getType());
+    return makeElements(type, evaluate(*splat));
   auto values = readValues(operand);
   if (!values)
     return {};
   for (double &value : *values)
-    value = UnaryOp::evaluate(value);
-  return makeElements(op.getType(), *values);
+    value = evaluate(value);
+  return makeElements(type, *values);
 }
 
 // `x op c` where c is a splat equal to `identity` and the op does not
 // broadcast x: the result is x itself.
 Value foldRightIdentity(Value lhs, Attribute rhs, Type resultType,
                         double identity) {
-  auto splat = getSplatValue(rhs);
-  if (splat && *splat == identity && lhs.getType() == resultType)
+  if (isSplatOf(rhs, identity) && lhs.getType() == resultType)
     return lhs;
   return {};
 }
+
+template <typename ReductionOp>
+OpFoldResult foldReduction(ReductionOp op, Attribute input) {
+  auto inputType = cast<RankedTensorType>(op.getInput().getType());
+  ArrayRef<int64_t> inputShape = inputType.getShape();
+  // Reducing only size-1 dimensions and keeping them reads every element
+  // once: the result is the input.
+  if (op.getKeepdims() && llvm::all_of(op.getAxes(), [&](int64_t axis) {
+        return inputShape[axis] == 1;
+      }))
+    return op.getInput();
+  if (!input)
+    return {};
+
+  if (auto splat = getSplatValue(input)) {
+    int64_t count = 1;
+    for (int64_t axis : op.getAxes())
+      count *= inputShape[axis];
+    double value = *splat;
+    if constexpr (std::is_same_v<ReductionOp, ReduceSumOp>)
+      value *= count;
+    return makeElements(op.getType(), value);
+  }
+  auto values = readValues(input);
+  if (!values)
+    return {};
+  // The keepdims shape linearizes like the result with or without keepdims.
+  SmallVector<int64_t> keptShape(inputShape);
+  for (int64_t axis : op.getAxes())
+    keptShape[axis] = 1;
+  std::vector<double> result(product(keptShape), ReductionOp::identity());
+  for (int64_t i = 0, e = values->size(); i < e; ++i) {
+    SmallVector<int64_t> coordinates = delinearize(i, inputShape);
+    for (int64_t axis : op.getAxes())
+      coordinates[axis] = 0;
+    double &slot = result[linearize(coordinates, keptShape)];
+    slot = ReductionOp::combine(slot, (*values)[i]);
+  }
+  return makeElements(op.getType(), result);
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -143,8 +265,17 @@ double ExpOp::evaluate(double x) { return std::exp(x); }
 double RsqrtOp::evaluate(double x) { return 1.0 / std::sqrt(x); }
 double TanhOp::evaluate(double x) { return std::tanh(x); }
 
+double ReduceSumOp::identity() { return 0.0; }
+double ReduceSumOp::combine(double accumulated, double element) {
+  return accumulated + element;
+}
+double ReduceMaxOp::identity() { return -INFINITY; }
+double ReduceMaxOp::combine(double accumulated, double element) {
+  return MaxOp::evaluate(accumulated, element);
+}
+
 //===----------------------------------------------------------------------===//
-// fold hooks
+// fold hooks: constants and elementwise ops
 //===----------------------------------------------------------------------===//
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
@@ -180,23 +311,180 @@ OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(*this, adaptor.getInput());
+  return foldElementwise(getType(), adaptor.getInput(), evaluate);
 }
 OpFoldResult ExpOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(*this, adaptor.getInput());
+  return foldElementwise(getType(), adaptor.getInput(), evaluate);
 }
 OpFoldResult RsqrtOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(*this, adaptor.getInput());
+  return foldElementwise(getType(), adaptor.getInput(), evaluate);
 }
 OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
-  return foldUnary(*this, adaptor.getInput());
+  return foldElementwise(getType(), adaptor.getInput(), evaluate);
 }
+OpFoldResult SiluOp::fold(FoldAdaptor adaptor) {
+  return foldElementwise(getType(), adaptor.getInput(), [](double x) {
+    return x / (1.0 + std::exp(-x));
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// fold hooks: row-wise ops and reductions
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ReduceSumOp::fold(FoldAdaptor adaptor) {
+  return foldReduction(*this, adaptor.getInput());
+}
+OpFoldResult ReduceMaxOp::fold(FoldAdaptor adaptor) {
+  return foldReduction(*this, adaptor.getInput());
+}
+
+OpFoldResult RotateHalfOp::fold(FoldAdaptor adaptor) {
+  // A splat is not invariant (the first half changes sign), so only small
+  // constants fold.
+  auto values = readValues(adaptor.getInput());
+  if (!values)
+    return {};
+  int64_t dh = getType().getShape().back(), half = dh / 2;
+  std::vector<double> result(values->size());
+  for (int64_t i = 0, e = values->size(); i < e; ++i)
+    result[i] = i % dh < half ? -(*values)[i + half] : (*values)[i - half];
+  return makeElements(getType(), result);
+}
+
+OpFoldResult SoftmaxOp::fold(FoldAdaptor adaptor) {
+  if (!adaptor.getInput())
+    return {};
+  ArrayRef<int64_t> shape = getType().getShape();
+  int64_t axis = getAxis();
+  if (auto splat = getSplatValue(adaptor.getInput())) {
+    // exp(v - v) / (n exp(v - v)): 1/n, or NaN for an infinite v.
+    double e = std::exp(*splat - *splat);
+    return makeElements(getType(), e / (shape[axis] * e));
+  }
+  auto values = readValues(adaptor.getInput());
+  if (!values)
+    return {};
+  AxisSplit split = splitAt(shape, axis);
+  std::vector<double> &x = *values;
+  for (int64_t o = 0; o < split.outer; ++o) {
+    for (int64_t in = 0; in < split.inner; ++in) {
+      auto at = [&](int64_t k) -> double & {
+        return x[(o * split.size + k) * split.inner + in];
+      };
+      double max = -INFINITY;
+      for (int64_t k = 0; k < split.size; ++k)
+        max = MaxOp::evaluate(max, at(k));
+      double sum = 0.0;
+      for (int64_t k = 0; k < split.size; ++k)
+        sum += (at(k) = std::exp(at(k) - max));
+      for (int64_t k = 0; k < split.size; ++k)
+        at(k) /= sum;
+    }
+  }
+  return makeElements(getType(), x);
+}
+
+OpFoldResult RmsNormOp::fold(FoldAdaptor adaptor) {
+  if (!adaptor.getInput() || !adaptor.getGain())
+    return {};
+  double epsilon = getEpsilon().convertToDouble();
+  auto xSplat = getSplatValue(adaptor.getInput());
+  auto gainSplat = getSplatValue(adaptor.getGain());
+  if (xSplat && gainSplat)
+    return makeElements(getType(), *xSplat / std::sqrt(*xSplat * *xSplat +
+                                                       epsilon) *
+                                       *gainSplat);
+  auto x = readValues(adaptor.getInput());
+  auto gain = readValues(adaptor.getGain());
+  if (!x || !gain)
+    return {};
+  int64_t d = gain->size();
+  for (int64_t row = 0, rows = x->size() / d; row < rows; ++row) {
+    double *begin = x->data() + row * d;
+    double squares = 0.0;
+    for (int64_t j = 0; j < d; ++j)
+      squares += begin[j] * begin[j];
+    double inverse = 1.0 / std::sqrt(squares / d + epsilon);
+    for (int64_t j = 0; j < d; ++j)
+      begin[j] = begin[j] * inverse * (*gain)[j];
+  }
+  return makeElements(getType(), *x);
+}
+
+OpFoldResult RopeOp::fold(FoldAdaptor adaptor) {
+  if (!adaptor.getInput())
+    return {};
+  auto x = readValues(adaptor.getInput());
+  auto cos = knownValues(getCos(), adaptor.getCos());
+  auto sin = knownValues(getSin(), adaptor.getSin());
+  if (!x || !cos || !sin)
+    return {};
+  int64_t dh = getType().getShape().back(), half = dh / 2;
+  int64_t tableSize = cos->size();
+  std::vector<double> result(x->size());
+  for (int64_t i = 0, e = x->size(); i < e; ++i) {
+    double rotated = i % dh < half ? -(*x)[i + half] : (*x)[i - half];
+    int64_t t = i % tableSize;
+    result[i] = (*x)[i] * (*cos)[t] + rotated * (*sin)[t];
+  }
+  return makeElements(getType(), result);
+}
+
+//===----------------------------------------------------------------------===//
+// fold hooks: contractions
+//===----------------------------------------------------------------------===//
+
+OpFoldResult MatmulOp::fold(FoldAdaptor adaptor) {
+  RankedTensorType resultType = getType();
+  auto lhsType = cast<RankedTensorType>(getLhs().getType());
+  auto rhsType = cast<RankedTensorType>(getRhs().getType());
+  int64_t k = lhsType.getShape().back();
+  auto lhsSplat = getSplatValue(adaptor.getLhs());
+  auto rhsSplat = getSplatValue(adaptor.getRhs());
+  if (lhsSplat && rhsSplat)
+    return makeElements(resultType, k * *lhsSplat * *rhsSplat);
+  if (!isFoldableSize(resultType) ||
+      resultType.getNumElements() * k > kMaxFoldWork)
+    return {};
+  auto lhs = readValues(adaptor.getLhs());
+  auto rhs = readValues(adaptor.getRhs());
+  if (!lhs || !rhs)
+    return {};
+  ArrayRef<int64_t> shape = resultType.getShape();
+  int64_t m = shape.end()[-2], n = shape.back();
+  ArrayRef<int64_t> batch = shape.drop_back(2);
+  ArrayRef<int64_t> lhsBatch = lhsType.getShape().drop_back(2);
+  ArrayRef<int64_t> rhsBatch = rhsType.getShape().drop_back(2);
+  bool transposeB = getTransposeB();
+  std::vector<double> values(resultType.getNumElements());
+  for (int64_t b = 0, batches = product(batch); b < batches; ++b) {
+    const double *a = lhs->data() + broadcastIndex(batch, lhsBatch, b) * m * k;
+    const double *w = rhs->data() + broadcastIndex(batch, rhsBatch, b) * k * n;
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        double sum = 0.0;
+        for (int64_t l = 0; l < k; ++l)
+          sum += a[i * k + l] * (transposeB ? w[j * k + l] : w[l * n + j]);
+        values[(b * m + i) * n + j] = sum;
+      }
+    }
+  }
+  return makeElements(resultType, values);
+}
+
+//===----------------------------------------------------------------------===//
+// fold hooks: views
+//===----------------------------------------------------------------------===//
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
   if (auto elements = dyn_cast_or_null<DenseElementsAttr>(adaptor.getInput()))
-    return elements.reshape(getType());
+    // A non-splat reshape copies the data into a new attribute: only small
+    // ones, so that no weight is duplicated.
+    if (elements.isSplat() || isFoldableSize(getType()))
+      return elements.reshape(getType());
   // reshape(reshape(x)) reads the same row-major elements as reshape(x).
   if (auto producer = getInput().getDefiningOp<ReshapeOp>()) {
     getInputMutable().assign(producer.getInput());
@@ -206,15 +494,28 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
-  if (llvm::equal(getPerm(), llvm::seq<int64_t>(0, getPerm().size())))
+  ArrayRef<int64_t> perm = getPerm();
+  if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
     return getInput();
   if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getInput()))
     return splat.resizeSplat(getType());
+  if (auto values = readValues(adaptor.getInput())) {
+    auto inputShape = cast<ShapedType>(getInput().getType()).getShape();
+    std::vector<double> result(values->size());
+    SmallVector<int64_t> source(perm.size());
+    for (int64_t i = 0, e = result.size(); i < e; ++i) {
+      SmallVector<int64_t> coordinates = delinearize(i, getType().getShape());
+      for (auto [dim, from] : llvm::enumerate(perm))
+        source[from] = coordinates[dim];
+      result[i] = (*values)[linearize(source, inputShape)];
+    }
+    return makeElements(getType(), result);
+  }
   // transpose(transpose(x, p), q) == transpose(x, p∘q).
   if (auto producer = getInput().getDefiningOp<TransposeOp>()) {
     ArrayRef<int64_t> inner = producer.getPerm();
     SmallVector<int64_t> composed;
-    for (int64_t dim : getPerm())
+    for (int64_t dim : perm)
       composed.push_back(inner[dim]);
     if (llvm::equal(composed, llvm::seq<int64_t>(0, composed.size())))
       return producer.getInput();
@@ -230,78 +531,47 @@ OpFoldResult RepeatOp::fold(FoldAdaptor adaptor) {
     return getInput();
   if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getInput()))
     return splat.resizeSplat(getType());
-  return {};
+  if (!isFoldableSize(getType()))
+    return {};
+  auto values = readValues(adaptor.getInput());
+  if (!values)
+    return {};
+  auto inputShape = cast<ShapedType>(getInput().getType()).getShape();
+  int64_t axis = getAxis(), times = getTimes();
+  std::vector<double> result(getType().getNumElements());
+  for (int64_t i = 0, e = result.size(); i < e; ++i) {
+    SmallVector<int64_t> coordinates = delinearize(i, getType().getShape());
+    coordinates[axis] /= times;
+    result[i] = (*values)[linearize(coordinates, inputShape)];
+  }
+  return makeElements(getType(), result);
 }
 
 //===----------------------------------------------------------------------===//
-// Canonicalization patterns
+// Canonicalization patterns (DRR, CS349Canonicalize.td)
 //===----------------------------------------------------------------------===//
 
 namespace {
-// x + (-y) -> x - y: one op fewer once the negation has no other use.
-struct AddOfNeg : OpRewritePattern<AddOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(AddOp op,
-                                PatternRewriter &rewriter) const override {
-    for (auto [x, maybeNeg] : {std::pair(op.getLhs(), op.getRhs()),
-                               std::pair(op.getRhs(), op.getLhs())}) {
-      auto neg = maybeNeg.getDefiningOp<NegOp>();
-      if (!neg)
-        continue;
-      auto sub = SubOp::create(rewriter, op.getLoc(), x, neg.getInput());
-      if (sub.getType() != op.getType()) {
-        rewriter.eraseOp(sub);
-        continue;
-      }
-      rewriter.replaceOp(op, sub.getResult());
-      return success();
-    }
-    return failure();
-  }
-};
-
-// x - (-y) -> x + y.
-struct SubOfNeg : OpRewritePattern<SubOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SubOp op,
-                                PatternRewriter &rewriter) const override {
-    auto neg = op.getRhs().getDefiningOp<NegOp>();
-    if (!neg)
-      return failure();
-    rewriter.replaceOpWithNewOp<AddOp>(op, op.getLhs(), neg.getInput());
-    return success();
-  }
-};
-
-// (-x) * (-y) -> x * y and (-x) / (-y) -> x / y: sign flips cancel exactly.
-template <typename OpTy>
-struct CancelNegations : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    auto lhs = op.getLhs().template getDefiningOp<NegOp>();
-    auto rhs = op.getRhs().template getDefiningOp<NegOp>();
-    if (!lhs || !rhs)
-      return failure();
-    rewriter.replaceOpWithNewOp<OpTy>(op, lhs.getInput(), rhs.getInput());
-    return success();
-  }
-};
+#include "CS349Canonicalize.inc"
 } // namespace
 
 void AddOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                         MLIRContext *context) {
-  patterns.add<AddOfNeg>(context);
+  patterns.add<AddOfNegRhs, AddOfNegLhs>(context);
 }
 void SubOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                         MLIRContext *context) {
-  patterns.add<SubOfNeg>(context);
+  patterns.add<SubOfNeg, SubFromZero>(context);
 }
 void MulOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                         MLIRContext *context) {
-  patterns.add<CancelNegations<MulOp>>(context);
+  patterns.add<MulOfNegs, MulByMinusOne>(context);
 }
 void DivOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                         MLIRContext *context) {
-  patterns.add<CancelNegations<DivOp>>(context);
+  patterns.add<DivOfNegs, DivByMinusOne>(context);
+}
+void RotateHalfOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                               MLIRContext *context) {
+  patterns.add<RotateHalfTwice>(context);
 }

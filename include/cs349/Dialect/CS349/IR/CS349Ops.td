@@ -182,6 +182,7 @@ def CS349_SiluOp : CS349_UnaryOp<"silu", [Elementwise, CS349_Composite]> {
     %a = cs349.silu %gate : tensor<2048x14336xbf16>
     ```
   }];
+  let hasFolder = 1;
 }
 
 def CS349_RotateHalfOp : CS349_UnaryOp<"rotate_half"> {
@@ -195,6 +196,8 @@ def CS349_RotateHalfOp : CS349_UnaryOp<"rotate_half"> {
     ```
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -219,6 +222,12 @@ class CS349_ReductionOp<string mnemonic, list<Trait> traits = []>
         type($input) `->` type($result)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The reduction's identity and combining step, for constant folding.
+    static double identity();
+    static double combine(double accumulated, double element);
+  }];
 }
 
 def CS349_ReduceSumOp : CS349_ReductionOp<"reduce_sum"> {
@@ -243,6 +252,7 @@ def CS349_SoftmaxOp : CS349_Op<"softmax",
   let results = (outs CS349_Tensor:$result);
   let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($input)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def CS349_RmsNormOp : CS349_Op<"rms_norm",
@@ -266,6 +276,7 @@ def CS349_RmsNormOp : CS349_Op<"rms_norm",
         type($gain)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def CS349_RopeOp : CS349_Op<"rope",
@@ -289,6 +300,7 @@ def CS349_RopeOp : CS349_Op<"rope",
     $input `,` $cos `,` $sin attr-dict `:` type($input) `,` type($cos)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -319,6 +331,7 @@ def CS349_MatmulOp : CS349_Op<"matmul", [Pure]> {
         type($rhs) `->` type($result)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def CS349_AttentionOp : CS349_Op<"attention",
