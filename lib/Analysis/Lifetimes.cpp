@@ -1,0 +1,195 @@
+//===- Lifetimes.cpp - written results of a fused function ----------------===//
+//
+// Upstream `Liveness` answers "is this SSA value live after that op", but a
+// written result stays live while any *view* of it is read, and views are
+// other SSA values. So the last reader is found by walking the uses of the
+// result and of every function-level view of it (transitively), which is the
+// same O(uses) walk Liveness does per value, over the alias set instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cs349/Analysis/Lifetimes.h"
+
+#include "cs349/Planner/MemoryPlanner.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+std::optional<uint64_t> mlir::cs349::getTensorBytes(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return std::nullopt;
+  Type element = shaped.getElementType();
+  if (!element.isIntOrFloat())
+    return std::nullopt;
+  uint64_t bits = element.getIntOrFloatBitWidth();
+  for (int64_t dim : shaped.getShape()) {
+    if (dim < 0)
+      return std::nullopt;
+    std::optional<uint64_t> next =
+        llvm::checkedMulUnsigned<uint64_t>(bits, static_cast<uint64_t>(dim));
+    if (!next)
+      return std::nullopt;
+    bits = *next;
+  }
+  // Sub-byte elements are packed; the last byte is rounded up.
+  return bits / 8 + (bits % 8 != 0 ? 1 : 0);
+}
+
+SmallVector<size_t> FunctionLifetimes::resultsOf(KernelOp kernel) const {
+  SmallVector<size_t> indices;
+  for (auto [index, result] : llvm::enumerate(results))
+    if (result.producer == kernel)
+      indices.push_back(index);
+  return indices;
+}
+
+uint64_t FunctionLifetimes::lowerBound() const {
+  return ::cs349::planner::lowerBound(toPlannerProblem(*this, 1));
+}
+
+::cs349::planner::Problem
+mlir::cs349::toPlannerProblem(const FunctionLifetimes &lifetimes,
+                              uint64_t alignment) {
+  ::cs349::planner::Problem problem;
+  problem.alignment = alignment;
+  problem.buffers.reserve(lifetimes.results.size());
+  for (auto [index, result] : llvm::enumerate(lifetimes.results))
+    problem.buffers.push_back({static_cast<int64_t>(index), result.first,
+                               result.last + 1, result.bytes});
+  return problem;
+}
+
+namespace {
+/// A compute op is anything at function level that produces a tensor and is
+/// not a view or constant data: after --fuse only kernels do.
+bool computesTensor(Operation *op) {
+  if (isa<KernelOp>(op) || isView(op) || isConstantData(op))
+    return false;
+  return llvm::any_of(op->getResultTypes(),
+                      [](Type type) { return isa<TensorType>(type); });
+}
+
+std::string locationName(Location loc) {
+  if (auto named = loc->findInstanceOf<NameLoc>())
+    return named.getName().str();
+  return "";
+}
+
+/// The op that computes yielded value `index` of `kernel`, and its name.
+std::pair<std::string, std::string> describeResult(KernelOp kernel,
+                                                   unsigned index) {
+  Value yielded =
+      kernel.getBody().front().getTerminator()->getOperand(index);
+  Operation *def = yielded.getDefiningOp();
+  if (!def)
+    return {"copy", ""};
+  return {def->getName().stripDialect().str(), locationName(def->getLoc())};
+}
+} // namespace
+
+FailureOr<FunctionLifetimes>
+mlir::cs349::computeLifetimes(func::FuncOp func) {
+  FunctionLifetimes lifetimes;
+  if (func.isExternal())
+    return lifetimes;
+  if (!func.getBody().hasOneBlock())
+    return func.emitOpError("expected a single-block body to plan, got ")
+           << func.getBody().getBlocks().size() << " blocks";
+  Block &block = func.getBody().front();
+
+  Operation *firstUnfused = nullptr;
+  for (Operation &op : block) {
+    if (auto kernel = dyn_cast<KernelOp>(op)) {
+      lifetimes.kernelIndex[kernel] = lifetimes.numKernels();
+      lifetimes.kernels.push_back(kernel);
+      continue;
+    }
+    if (!firstUnfused && computesTensor(&op))
+      firstUnfused = &op;
+    WalkResult nested = op.walk([&](KernelOp inner) {
+      inner.emitOpError("is nested in '")
+          << op.getName() << "': plans cover top-level kernels only";
+      return WalkResult::interrupt();
+    });
+    if (nested.wasInterrupted())
+      return failure();
+  }
+  if (firstUnfused) {
+    InFlightDiagnostic diag =
+        lifetimes.kernels.empty()
+            ? func.emitOpError("has no cs349.kernel ops: run --fuse before "
+                               "planning memory")
+            : firstUnfused->emitOpError("computes a tensor outside any "
+                                        "cs349.kernel: run --fuse first");
+    if (lifetimes.kernels.empty())
+      diag.attachNote(firstUnfused->getLoc())
+          << "this op computes a tensor outside any kernel";
+    return diag;
+  }
+
+  int64_t lastKernel = lifetimes.numKernels() - 1;
+  llvm::StringMap<unsigned> nameCount;
+  for (auto [index, kernel] : llvm::enumerate(lifetimes.kernels)) {
+    for (OpResult result : kernel->getResults()) {
+      WrittenResult written;
+      written.value = result;
+      written.producer = kernel;
+      written.first = written.last = static_cast<int64_t>(index);
+      std::optional<uint64_t> bytes = getTensorBytes(result.getType());
+      if (!bytes)
+        return kernel.emitOpError("result #")
+               << result.getResultNumber() << " of type " << result.getType()
+               << " has no static size in bytes that fits in 64 bits";
+      written.bytes = *bytes;
+
+      // The alias set: the result and every view of it, transitively.
+      SmallVector<Value> aliases{result};
+      for (size_t i = 0; i < aliases.size(); ++i) {
+        for (OpOperand &use : aliases[i].getUses()) {
+          Operation *user = use.getOwner();
+          if (isView(user) && user->getBlock() == &block) {
+            llvm::append_range(aliases, user->getResults());
+          } else if (auto reader = dyn_cast<KernelOp>(user);
+                     reader && reader->getBlock() == &block) {
+            written.last =
+                std::max(written.last, lifetimes.kernelIndex.lookup(reader));
+          } else if (user->hasTrait<OpTrait::ReturnLike>() &&
+                     user->getBlock() == &block) {
+            written.isFunctionResult = true;
+            written.last = std::max(written.last, lastKernel);
+          } else {
+            InFlightDiagnostic diag = user->emitOpError(
+                "reads a kernel result outside any cs349.kernel: run --fuse "
+                "first");
+            diag.attachNote(kernel.getLoc()) << "the result is written here";
+            return diag;
+          }
+        }
+      }
+
+      auto [op, name] = describeResult(kernel, result.getResultNumber());
+      written.producerOp = op;
+      written.name = name;
+      if (!name.empty())
+        ++nameCount[name];
+      lifetimes.results.push_back(std::move(written));
+    }
+  }
+
+  // A location name is a stable name only when it is unique in the function
+  // (stacked layers repeat "q", "k", ...); otherwise the kernel position is.
+  for (WrittenResult &written : lifetimes.results) {
+    std::string position = "k" + std::to_string(written.first) + "#" +
+                           std::to_string(written.value.getResultNumber());
+    if (written.name.empty())
+      written.name = position;
+    else if (nameCount.lookup(written.name) > 1)
+      written.name += "@" + position;
+  }
+  return lifetimes;
+}

@@ -1,0 +1,81 @@
+//===- MemoryReport.cpp - the model behind the memory reports -------------===//
+
+#include "MemoryReport.h"
+
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+report::FunctionReport
+report::buildFunctionReport(func::FuncOp func, const FunctionMemoryPlan &plan) {
+  FunctionReport report;
+  report.name = func.getSymName().str();
+  report.strategy = plan.arena.getStrategy().str();
+  report.alignment = plan.arena.getAlignment();
+  report.kernels = plan.arena.getKernels();
+  report.arenaBytes = plan.arena.getBytes();
+  report.naiveBytes = plan.arena.getNaive();
+  report.lowerBoundBytes = plan.arena.getLowerBound();
+  for (auto [index, result] : llvm::enumerate(plan.lifetimes.results)) {
+    BufferRow row;
+    row.name = result.name;
+    row.producer = result.producerOp;
+    auto type = cast<ShapedType>(result.value.getType());
+    row.shape.assign(type.getShape().begin(), type.getShape().end());
+    llvm::raw_string_ostream dtype(row.dtype);
+    dtype << type.getElementType();
+    row.bytes = result.bytes;
+    row.first = result.first;
+    row.last = result.last;
+    row.offset = plan.offsets[index];
+    row.isFunctionResult = result.isFunctionResult;
+    report.buffers.push_back(std::move(row));
+  }
+  return report;
+}
+
+std::string report::formatBytes(uint64_t bytes) {
+  static const char *const units[] = {"kB", "MB", "GB", "TB", "PB", "EB"};
+  if (bytes < 1000)
+    return std::to_string(bytes) + " B";
+  double value = static_cast<double>(bytes);
+  int unit = -1;
+  while (value >= 1000.0 && unit < 5) {
+    value /= 1000.0;
+    ++unit;
+  }
+  // 999.6 kB would print as "1000 kB": one unit up reads better.
+  if (value >= 999.5 && unit < 5) {
+    value /= 1000.0;
+    ++unit;
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (value >= 99.95)
+    os << llvm::format("%.0f", value);
+  else
+    os << llvm::format("%.1f", value);
+  os << ' ' << units[unit];
+  return text;
+}
+
+LogicalResult
+report::writeOutput(StringRef path, Operation *anchor,
+                    llvm::function_ref<void(llvm::raw_ostream &)> write) {
+  if (path == "-") {
+    write(llvm::outs());
+    llvm::outs().flush();
+    return success();
+  }
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+  if (!file)
+    return anchor->emitError("cannot write the memory report to '")
+           << path << "': " << error;
+  write(file->os());
+  file->keep();
+  return success();
+}

@@ -1,0 +1,119 @@
+//===- PlanMemory.cpp - place every written result in one arena -----------===//
+//
+// The pass is a translator: Lifetimes turns the IR into the planner's
+// intervals, the planner library (no MLIR types) chooses offsets, and the plan
+// goes back into the IR as annotations, which are then read back and verified
+// exactly as --verify-memory-plan would: what FileCheck sees is what was
+// checked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MemoryReport.h"
+
+#include "cs349/Analysis/Lifetimes.h"
+#include "cs349/Analysis/MemoryPlan.h"
+#include "cs349/Planner/MemoryPlanner.h"
+#include "cs349/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::cs349 {
+#define GEN_PASS_DEF_PLANMEMORY
+#include "cs349/Transforms/Passes.h.inc"
+} // namespace mlir::cs349
+
+using namespace mlir;
+using namespace mlir::cs349;
+namespace planner = ::cs349::planner;
+
+namespace {
+struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass> {
+  using PlanMemoryBase::PlanMemoryBase;
+
+  /// The problem with the options, or "" when they are usable.
+  std::string checkOptions() const {
+    if (!planner::parseStrategy(strategy.getValue())) {
+      std::vector<std::string> names;
+      for (std::string_view name : planner::strategyNames())
+        names.emplace_back(name);
+      return "unknown strategy '" + strategy.getValue() +
+             "'; expected one of: " + llvm::join(names, ", ");
+    }
+    if (alignment == 0 || !llvm::isPowerOf2_64(alignment))
+      return "alignment must be a power of two (bytes), got " +
+             std::to_string(alignment);
+    if (!(timeLimit >= 0.0))
+      return "time-limit must be a non-negative number of seconds, got " +
+             std::to_string(timeLimit);
+    return "";
+  }
+
+  // Options given on the command line are checked where they are parsed, so
+  // a typo is reported before any input is read.
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(PlanMemoryBase::initializeOptions(options, errorHandler)))
+      return failure();
+    std::string problem = checkOptions();
+    if (!problem.empty())
+      return errorHandler("plan-memory: " + problem);
+    return success();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Passes built in C++ skip initializeOptions.
+    std::string problem = checkOptions();
+    if (!problem.empty()) {
+      module.emitError("plan-memory: ") << problem;
+      return signalPassFailure();
+    }
+    planner::PlanOptions planOptions;
+    planOptions.strategy = *planner::parseStrategy(strategy.getValue());
+    planOptions.timeLimitSeconds = timeLimit;
+    planOptions.seed = seed;
+
+    std::vector<report::FunctionReport> reports;
+    bool ok = true;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      if (failed(planFunction(func, planOptions, reports)))
+        ok = false;
+    }
+    if (!ok)
+      return signalPassFailure();
+    if (!report.empty() &&
+        failed(report::writeOutput(report, module, [&](raw_ostream &os) {
+          report::writeJson(reports, os);
+        })))
+      return signalPassFailure();
+  }
+
+  LogicalResult planFunction(func::FuncOp func,
+                             const planner::PlanOptions &planOptions,
+                             std::vector<report::FunctionReport> &reports) {
+    FailureOr<FunctionLifetimes> lifetimes = computeLifetimes(func);
+    if (failed(lifetimes))
+      return failure();
+    planner::Problem problem = toPlannerProblem(*lifetimes, alignment);
+    planner::Plan plan = planner::plan(problem, planOptions);
+    ArenaAttr arena = ArenaAttr::get(
+        &getContext(), plan.arenaSize, planner::naiveSize(problem),
+        planner::lowerBound(problem), alignment, lifetimes->numKernels(),
+        planner::strategyName(planOptions.strategy));
+    annotateMemoryPlan(func, *lifetimes, plan.offsets, arena);
+
+    FailureOr<FunctionMemoryPlan> recorded = readMemoryPlan(func);
+    if (failed(recorded) || failed(verifyMemoryPlan(*recorded)))
+      return func.emitOpError("got an invalid memory plan from strategy '")
+             << arena.getStrategy() << "'; please report this input";
+    reports.push_back(report::buildFunctionReport(func, *recorded));
+    return success();
+  }
+};
+} // namespace
