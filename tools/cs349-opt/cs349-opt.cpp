@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cs349/Conversion/Passes.h"
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
 #include "cs349/Transforms/Passes.h"
 
@@ -17,9 +18,11 @@
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::cs349::registerPassesAndPipelines();
+  mlir::cs349::registerConversionPassesAndPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::cs349::CS349Dialect, mlir::func::FuncDialect>();
+  mlir::cs349::registerLoweringDialects(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "cs349 optimizer: from a transformer layer to a memory plan\n",

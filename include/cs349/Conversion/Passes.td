@@ -1,0 +1,97 @@
+//===- Passes.td - cs349 conversion passes ------------------*- tablegen -*-===//
+//
+// Lowering of the cs349 dialect to upstream MLIR, so that a layer (planned or
+// not) can be bufferized, compiled to LLVM and run.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CS349_CONVERSION_PASSES_TD
+#define CS349_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertCS349ToLinalg : Pass<"convert-cs349-to-linalg", "::mlir::ModuleOp"> {
+  let summary = "Lower cs349 ops to linalg/tensor/scf/arith/math, in the "
+                "memory plan's arena when there is one";
+  let description = [{
+    Rewrites every function that holds `cs349` ops into upstream dialects on
+    tensors, ready for one-shot bufferization.
+
+    **Values.** Every computed value becomes one all-parallel `linalg.generic`
+    over its shape whose body reads the operands with `tensor.extract`:
+    views (`reshape`, `transpose`, `repeat`) are folded into the index
+    arithmetic of their readers, so they never copy; constant data
+    (`causal_mask`, `rope_table`, splat constants) is computed where it is
+    read, so it never takes memory. Reductions and contractions accumulate in
+    `f32` in an `scf.for` inside the body. Arithmetic is `f32`; every op's
+    result is rounded to the element type the IR declares (`bf16`, `f16`),
+    whether it is stored or recomputed, so fusing and planning never change
+    the numbers.
+
+    **Kernels.** A `cs349.kernel` is lowered in place. Its yielded values are
+    computed straight into the kernel's result tensors; the other ops of its
+    body are recomputed where they are read (loop fusion), except a
+    reduction or contraction whose elements would be recomputed more than
+    once: it gets a scratch tensor of its own. Outside kernels every op is
+    its own kernel (the unfused reference).
+
+    **Arena.** A function with a `cs349.arena` and kernels with `cs349.plan`
+    (written by `--plan-memory`) is lowered on the plan: one
+    `memref.alloc() : memref<Nxi8>` of the planned size, and every kernel
+    result is a `memref.view` of it at its planned offset, wrapped in
+    `bufferization.to_tensor restrict writable` and used as the destination
+    of the kernel. The plan is trusted (that two live buffers do not
+    overlap is the plan verifier's job); it is checked only for what would
+    make the program unsafe: sizes, bounds and element alignment.
+
+    **Attention.** `cs349.attention` becomes a FlashAttention loop: for each
+    head and query row, an `scf.for` over key blocks keeps the running
+    maximum, sum and output row in registers (`vector`) and rescales them
+    block by block (online softmax). No `[H, T, S]` tensor exists.
+
+    Before:
+
+    ```mlir
+    %y = cs349.kernel (%x) : (tensor<4x8xbf16>) -> tensor<4x8xbf16> {
+    ^bb0(%a: tensor<4x8xbf16>):
+      %e = cs349.exp %a : tensor<4x8xbf16>
+      %n = cs349.neg %e : tensor<4x8xbf16>
+      cs349.yield %n : tensor<4x8xbf16>
+    } {cs349.plan = [#cs349.buffer<offset = 64, bytes = 64, first = 0, last = 0>]}
+    ```
+
+    After (with `cs349.arena = #cs349.arena<bytes = 128, ...>` on the
+    function):
+
+    ```mlir
+    %arena = memref.alloc() : memref<128xi8>
+    %view = memref.view %arena[%c64][] : memref<128xi8> to memref<4x8xbf16>
+    %dest = bufferization.to_tensor %view restrict writable : ...
+    %y = linalg.generic {...} outs(%dest : tensor<4x8xbf16>) {
+      %v = tensor.extract %x[%i, %j] : tensor<4x8xbf16>
+      ... arith.extf, math.exp, arith.truncf, arith.extf, arith.negf ...
+      linalg.yield %r : bf16
+    } -> tensor<4x8xbf16>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"mode", "mode", "std::string", /*default=*/"\"auto\"",
+           "Which route to take: `auto` (planned when the function carries "
+           "`cs349.arena`), `planned` (an error when a function has no "
+           "plan) or `unplanned` (ignore any plan: the reference)">,
+    Option<"attentionBlock", "attention-block", "int64_t", /*default=*/"32",
+           "Keys per block of the FlashAttention loop (>= 1)">,
+  ];
+}
+
+#endif // CS349_CONVERSION_PASSES_TD

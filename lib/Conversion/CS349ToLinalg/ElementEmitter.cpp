@@ -1,0 +1,436 @@
+//===- ElementEmitter.cpp - cs349 values as scalar code --------------------===//
+//
+// One element of every cs349 op, in f32. Reading a value through a view only
+// changes the indices, which is what makes views free after lowering; reading
+// constant data computes it, which is why the causal mask and the RoPE tables
+// never take memory. Every recomputed value is rounded to its declared element
+// type exactly as a store would round it, so whether a value is stored or
+// recomputed never changes a result bit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ElementEmitter.h"
+
+#include "cs349/Dialect/CS349/IR/CS349Folds.h"
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::cs349;
+using namespace mlir::cs349::lowering;
+
+namespace {
+RankedTensorType tensorType(Value value) {
+  return cast<RankedTensorType>(value.getType());
+}
+} // namespace
+
+ElementEmitter::ElementEmitter(MLIRContext *context)
+    : f32(Float32Type::get(context)) {}
+
+bool ElementEmitter::isComputable(Operation *op) {
+  return isa<ConstantOp, CausalMaskOp, RopeTableOp, AddOp, SubOp, MulOp, DivOp,
+             MaxOp, NegOp, ExpOp, RsqrtOp, TanhOp, SiluOp, RotateHalfOp,
+             ReduceSumOp, ReduceMaxOp, SoftmaxOp, RmsNormOp, RopeOp, MatmulOp,
+             ReshapeOp, TransposeOp, RepeatOp>(op);
+}
+
+Value ElementEmitter::index(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+Value ElementEmitter::constant(OpBuilder &b, Location loc, double value) {
+  return arith::ConstantOp::create(b, loc, f32,
+                                   b.getFloatAttr(f32, value));
+}
+
+Value ElementEmitter::narrow(OpBuilder &b, Location loc, Value x, Type type) {
+  if (type == f32)
+    return x;
+  return arith::TruncFOp::create(b, loc, type, x);
+}
+
+Value ElementEmitter::widen(OpBuilder &b, Location loc, Value x) {
+  if (x.getType() == f32)
+    return x;
+  return arith::ExtFOp::create(b, loc, f32, x);
+}
+
+Value ElementEmitter::round(OpBuilder &b, Location loc, Value x, Type type) {
+  if (type == f32)
+    return x;
+  return widen(b, loc, narrow(b, loc, x, type));
+}
+
+SmallVector<Value> ElementEmitter::broadcastIndices(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+    ArrayRef<int64_t> resultShape, ValueRange indices) {
+  SmallVector<Value> result;
+  int64_t gap = resultShape.size() - shape.size();
+  for (auto [dim, size] : llvm::enumerate(shape)) {
+    int64_t resultDim = dim + gap;
+    if (size == 1 && resultShape[resultDim] != 1)
+      result.push_back(index(b, loc, 0));
+    else
+      result.push_back(indices[resultDim]);
+  }
+  return result;
+}
+
+Value ElementEmitter::reduceAxis(
+    OpBuilder &b, Location loc, int64_t count, Value init,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> f) {
+  auto loop = scf::ForOp::create(
+      b, loc, index(b, loc, 0), index(b, loc, count), index(b, loc, 1),
+      ValueRange{init},
+      [&](OpBuilder &nb, Location nl, Value iv, ValueRange acc) {
+        scf::YieldOp::create(nb, nl, f(nb, nl, iv, acc.front()));
+      });
+  return loop.getResult(0);
+}
+
+Value ElementEmitter::read(OpBuilder &b, Location loc, Value value,
+                           ValueRange indices) {
+  while (Value alias = aliases.lookup(value))
+    value = alias;
+  if (Value tensor = tensors.lookup(value))
+    return widen(b, loc, tensor::ExtractOp::create(b, loc, tensor, indices));
+
+  Operation *op = value.getDefiningOp();
+  assert(op && "arguments are stored in tensors");
+  ArrayRef<int64_t> shape = tensorType(value).getShape();
+
+  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    // Same row-major order: linearize in the result shape, delinearize in the
+    // input's.
+    ArrayRef<int64_t> inShape = tensorType(reshape.getInput()).getShape();
+    Value linear = index(b, loc, 0);
+    for (auto [dim, size] : llvm::enumerate(shape)) {
+      linear = arith::MulIOp::create(b, loc, linear, index(b, loc, size));
+      linear = arith::AddIOp::create(b, loc, linear, indices[dim]);
+    }
+    SmallVector<Value> source(inShape.size());
+    for (int64_t dim = inShape.size() - 1; dim >= 0; --dim) {
+      Value size = index(b, loc, inShape[dim]);
+      source[dim] = dim == 0 ? linear
+                             : arith::RemUIOp::create(b, loc, linear, size);
+      linear = arith::DivUIOp::create(b, loc, linear, size);
+    }
+    return read(b, loc, reshape.getInput(), source);
+  }
+  if (auto transpose = dyn_cast<TransposeOp>(op)) {
+    SmallVector<Value> source(indices.size());
+    for (auto [dim, inputDim] : llvm::enumerate(transpose.getPerm()))
+      source[inputDim] = indices[dim];
+    return read(b, loc, transpose.getInput(), source);
+  }
+  if (auto repeat = dyn_cast<RepeatOp>(op)) {
+    SmallVector<Value> source = llvm::to_vector(indices);
+    int64_t axis = repeat.getAxis();
+    source[axis] = arith::DivUIOp::create(b, loc, indices[axis],
+                                          index(b, loc, repeat.getTimes()));
+    return read(b, loc, repeat.getInput(), source);
+  }
+  return compute(b, loc, op, indices);
+}
+
+Value ElementEmitter::compute(OpBuilder &b, Location loc, Operation *op,
+                              ValueRange indices) {
+  Value x = computeUnrounded(b, loc, op, indices);
+  return round(b, loc, x, tensorType(op->getResult(0)).getElementType());
+}
+
+namespace {
+template <typename BinaryOp>
+Value applyBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  return BinaryOp::create(b, loc, lhs, rhs);
+}
+} // namespace
+
+Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
+                                       Operation *op, ValueRange indices) {
+  auto resultShape = tensorType(op->getResult(0)).getShape();
+  auto readBroadcast = [&](Value operand) {
+    return read(b, loc, operand,
+                broadcastIndices(b, loc, tensorType(operand).getShape(),
+                                 resultShape, indices));
+  };
+  auto binary = [&](auto create) {
+    return create(readBroadcast(op->getOperand(0)),
+                  readBroadcast(op->getOperand(1)));
+  };
+  auto inf = std::numeric_limits<double>::infinity();
+
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](ConstantOp dense) {
+        // Non-splat constants are stored before they are read.
+        std::optional<double> splat = getSplatValue(dense.getValue());
+        assert(splat && "dense constants are stored in tensors");
+        return constant(b, loc, *splat);
+      })
+      .Case([&](CausalMaskOp) {
+        Value future = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                             indices[1], indices[0]);
+        return arith::SelectOp::create(b, loc, future, constant(b, loc, -inf),
+                                       constant(b, loc, 0.0))
+            .getResult();
+      })
+      .Case([&](RopeTableOp table) {
+        // angle = t * theta^(-2i/dh), i = column mod dh/2.
+        int64_t dh = resultShape[1];
+        Value column = arith::RemUIOp::create(b, loc, indices[1],
+                                              index(b, loc, dh / 2));
+        auto toFloat = [&](Value i) {
+          Value asInt =
+              arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
+          return arith::SIToFPOp::create(b, loc, f32, asInt).getResult();
+        };
+        double logTheta = std::log(table.getTheta().convertToDouble());
+        Value exponent = arith::MulFOp::create(
+            b, loc, toFloat(column), constant(b, loc, -2.0 * logTheta / dh));
+        Value frequency = math::ExpOp::create(b, loc, exponent);
+        Value angle =
+            arith::MulFOp::create(b, loc, toFloat(indices[0]), frequency);
+        if (table.getKind() == RopeTableKind::Cos)
+          return math::CosOp::create(b, loc, angle).getResult();
+        return math::SinOp::create(b, loc, angle).getResult();
+      })
+      .Case([&](AddOp) {
+        return binary([&](Value l, Value r) {
+          return applyBinary<arith::AddFOp>(b, loc, l, r);
+        });
+      })
+      .Case([&](SubOp) {
+        return binary([&](Value l, Value r) {
+          return applyBinary<arith::SubFOp>(b, loc, l, r);
+        });
+      })
+      .Case([&](MulOp) {
+        return binary([&](Value l, Value r) {
+          return applyBinary<arith::MulFOp>(b, loc, l, r);
+        });
+      })
+      .Case([&](DivOp) {
+        return binary([&](Value l, Value r) {
+          return applyBinary<arith::DivFOp>(b, loc, l, r);
+        });
+      })
+      .Case([&](MaxOp) {
+        return binary([&](Value l, Value r) {
+          return applyBinary<arith::MaximumFOp>(b, loc, l, r);
+        });
+      })
+      .Case([&](NegOp neg) {
+        return arith::NegFOp::create(b, loc, read(b, loc, neg.getInput(),
+                                                  indices))
+            .getResult();
+      })
+      .Case([&](ExpOp exp) {
+        return math::ExpOp::create(b, loc,
+                                   read(b, loc, exp.getInput(), indices))
+            .getResult();
+      })
+      .Case([&](RsqrtOp rsqrt) {
+        return math::RsqrtOp::create(b, loc,
+                                     read(b, loc, rsqrt.getInput(), indices))
+            .getResult();
+      })
+      .Case([&](TanhOp tanh) {
+        return math::TanhOp::create(b, loc,
+                                    read(b, loc, tanh.getInput(), indices))
+            .getResult();
+      })
+      .Case([&](SiluOp silu) {
+        // x / (1 + exp(-x)), the formula --decompose expands it into.
+        Value x = read(b, loc, silu.getInput(), indices);
+        Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+        Value d = arith::AddFOp::create(b, loc, constant(b, loc, 1.0), e);
+        return arith::DivFOp::create(b, loc, x, d).getResult();
+      })
+      .Case([&](RotateHalfOp rotate) {
+        int64_t half = resultShape.back() / 2;
+        Value column = indices.back();
+        Value firstHalf = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ult, column, index(b, loc, half));
+        Value source = arith::SelectOp::create(
+            b, loc, firstHalf,
+            arith::AddIOp::create(b, loc, column, index(b, loc, half)),
+            arith::SubIOp::create(b, loc, column, index(b, loc, half)));
+        SmallVector<Value> at = llvm::to_vector(indices);
+        at.back() = source;
+        Value x = read(b, loc, rotate.getInput(), at);
+        return arith::SelectOp::create(b, loc, firstHalf,
+                                       arith::NegFOp::create(b, loc, x), x)
+            .getResult();
+      })
+      .Case<ReduceSumOp, ReduceMaxOp>([&](auto reduce) {
+        bool isSum = isa<ReduceSumOp>(reduce.getOperation());
+        Value input = reduce.getInput();
+        ArrayRef<int64_t> inShape = tensorType(input).getShape();
+        ArrayRef<int64_t> axes = reduce.getAxes();
+        SmallVector<Value> at(inShape.size());
+        for (int64_t dim = 0, next = 0, e = inShape.size(); dim < e; ++dim) {
+          if (llvm::is_contained(axes, dim)) {
+            if (reduce.getKeepdims())
+              ++next;
+            continue;
+          }
+          at[dim] = indices[next++];
+        }
+        Value init = constant(b, loc, isSum ? 0.0 : -inf);
+        std::function<Value(OpBuilder &, Location, unsigned, Value)> nest =
+            [&](OpBuilder &nb, Location nl, unsigned axis, Value acc) {
+              if (axis == axes.size()) {
+                Value x = read(nb, nl, input, at);
+                if (isSum)
+                  return arith::AddFOp::create(nb, nl, acc, x).getResult();
+                return arith::MaximumFOp::create(nb, nl, acc, x).getResult();
+              }
+              return reduceAxis(nb, nl, inShape[axes[axis]], acc,
+                                [&](OpBuilder &ib, Location il, Value iv,
+                                    Value inner) {
+                                  at[axes[axis]] = iv;
+                                  return nest(ib, il, axis + 1, inner);
+                                });
+            };
+        return nest(b, loc, 0, init);
+      })
+      .Case([&](SoftmaxOp softmax) {
+        Value input = softmax.getInput();
+        int64_t axis = softmax.getAxis();
+        SmallVector<Value> at = llvm::to_vector(indices);
+        Value rowMax = reduceAxis(
+            b, loc, resultShape[axis], constant(b, loc, -inf),
+            [&](OpBuilder &nb, Location nl, Value iv, Value acc) {
+              at[axis] = iv;
+              return arith::MaximumFOp::create(nb, nl, acc,
+                                               read(nb, nl, input, at))
+                  .getResult();
+            });
+        Value rowSum = reduceAxis(
+            b, loc, resultShape[axis], constant(b, loc, 0.0),
+            [&](OpBuilder &nb, Location nl, Value iv, Value acc) {
+              at[axis] = iv;
+              Value shifted = arith::SubFOp::create(
+                  nb, nl, read(nb, nl, input, at), rowMax);
+              return arith::AddFOp::create(nb, nl, acc,
+                                           math::ExpOp::create(nb, nl, shifted))
+                  .getResult();
+            });
+        Value shifted = arith::SubFOp::create(
+            b, loc, read(b, loc, input, indices), rowMax);
+        return arith::DivFOp::create(b, loc, math::ExpOp::create(b, loc, shifted),
+                                     rowSum)
+            .getResult();
+      })
+      .Case([&](RmsNormOp norm) {
+        Value input = norm.getInput();
+        int64_t d = resultShape.back();
+        SmallVector<Value> at = llvm::to_vector(indices);
+        Value squares = reduceAxis(
+            b, loc, d, constant(b, loc, 0.0),
+            [&](OpBuilder &nb, Location nl, Value iv, Value acc) {
+              at.back() = iv;
+              Value x = read(nb, nl, input, at);
+              return arith::AddFOp::create(nb, nl, acc,
+                                           arith::MulFOp::create(nb, nl, x, x))
+                  .getResult();
+            });
+        Value mean = arith::DivFOp::create(b, loc, squares,
+                                           constant(b, loc, double(d)));
+        Value r = math::RsqrtOp::create(
+            b, loc,
+            arith::AddFOp::create(
+                b, loc, mean,
+                constant(b, loc, norm.getEpsilon().convertToDouble())));
+        Value x = read(b, loc, input, indices);
+        Value gain = read(b, loc, norm.getGain(), indices.back());
+        return arith::MulFOp::create(b, loc, arith::MulFOp::create(b, loc, x, r),
+                                     gain)
+            .getResult();
+      })
+      .Case([&](RopeOp rope) {
+        // x * cos + rotate_half(x) * sin; the tables index [t, column].
+        int64_t dh = resultShape.back();
+        ValueRange tail = indices.take_back(2);
+        Value column = tail[1];
+        Value firstHalf = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ult, column, index(b, loc, dh / 2));
+        Value source = arith::SelectOp::create(
+            b, loc, firstHalf,
+            arith::AddIOp::create(b, loc, column, index(b, loc, dh / 2)),
+            arith::SubIOp::create(b, loc, column, index(b, loc, dh / 2)));
+        SmallVector<Value> at = llvm::to_vector(indices);
+        at.back() = source;
+        Value x = read(b, loc, rope.getInput(), indices);
+        Value partner = read(b, loc, rope.getInput(), at);
+        Value rotated = arith::SelectOp::create(
+            b, loc, firstHalf, arith::NegFOp::create(b, loc, partner), partner);
+        Value cos = read(b, loc, rope.getCos(), tail);
+        Value sin = read(b, loc, rope.getSin(), tail);
+        return arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, x, cos),
+                                     arith::MulFOp::create(b, loc, rotated, sin))
+            .getResult();
+      })
+      .Case([&](MatmulOp matmul) {
+        auto lhsShape = tensorType(matmul.getLhs()).getShape();
+        auto rhsShape = tensorType(matmul.getRhs()).getShape();
+        size_t rank = resultShape.size();
+        ArrayRef<int64_t> batch = resultShape.drop_back(2);
+        ValueRange batchIndices = indices.take_front(rank - 2);
+        SmallVector<Value> lhsAt = broadcastIndices(
+            b, loc, lhsShape.drop_back(2), batch, batchIndices);
+        SmallVector<Value> rhsAt = broadcastIndices(
+            b, loc, rhsShape.drop_back(2), batch, batchIndices);
+        Value m = indices[rank - 2], n = indices[rank - 1];
+        lhsAt.append({m, Value()});
+        if (matmul.getTransposeB())
+          rhsAt.append({n, Value()});
+        else
+          rhsAt.append({Value(), n});
+        unsigned rhsK = matmul.getTransposeB() ? rhsAt.size() - 1
+                                               : rhsAt.size() - 2;
+        return reduceAxis(
+            b, loc, lhsShape.back(), constant(b, loc, 0.0),
+            [&](OpBuilder &nb, Location nl, Value k, Value acc) {
+              lhsAt.back() = k;
+              rhsAt[rhsK] = k;
+              Value product = arith::MulFOp::create(
+                  nb, nl, read(nb, nl, matmul.getLhs(), lhsAt),
+                  read(nb, nl, matmul.getRhs(), rhsAt));
+              return arith::AddFOp::create(nb, nl, acc, product).getResult();
+            });
+      })
+      .Default([&](Operation *) -> Value {
+        llvm_unreachable("not computable element by element");
+      });
+}
+
+Value ElementEmitter::materialize(OpBuilder &b, Location loc, Value value,
+                                  Value dest) {
+  auto type = tensorType(dest);
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{}, ValueRange{dest}, maps, iterators,
+      [&](OpBuilder &nb, Location nl, ValueRange) {
+        SmallVector<Value> indices;
+        for (int64_t dim = 0; dim < rank; ++dim)
+          indices.push_back(linalg::IndexOp::create(nb, nl, dim));
+        Value x = read(nb, nl, value, indices);
+        linalg::YieldOp::create(nb, nl,
+                                narrow(nb, nl, x, type.getElementType()));
+      });
+  return generic.getResult(0);
+}

@@ -1,0 +1,98 @@
+//===- ScratchPolicy.cpp - what a kernel body stores and what it recomputes ===//
+//
+// Inside a kernel every value that is not written back is recomputed where it
+// is read: an elementwise chain becomes one loop nest and needs no memory.
+// That is free for elementwise ops, but a reduction or a contraction read
+// with broadcasting (the row sum of rms_norm, read once per column) would
+// repeat its whole loop for every reader: such a value gets a scratch tensor
+// instead. The decision needs, for every value, how many times each of its
+// elements would be evaluated per kernel run; that is counted from the
+// consumers back to the producers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ElementEmitter.h"
+
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+#include "cs349/Dialect/CS349/IR/CS349Traits.h"
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+namespace {
+double numElements(Value value) {
+  return double(cast<RankedTensorType>(value.getType()).getNumElements());
+}
+
+/// How many times computing every element of `user` once reads each element
+/// of its operand `operandIndex`.
+double readsPerElement(Operation *user, unsigned operandIndex) {
+  Value operand = user->getOperand(operandIndex);
+  double broadcast = numElements(user->getResult(0)) / numElements(operand);
+  if (isa<ReduceSumOp, ReduceMaxOp>(user))
+    return 1.0;
+  if (auto softmax = dyn_cast<SoftmaxOp>(user)) {
+    // Row max, row sum, and the element itself.
+    int64_t row = softmax.getType().getDimSize(softmax.getAxis());
+    return 2.0 * row + 1.0;
+  }
+  if (auto norm = dyn_cast<RmsNormOp>(user)) {
+    if (operandIndex == 0)
+      return double(norm.getType().getShape().back()) + 1.0;
+    return broadcast;
+  }
+  if (auto matmul = dyn_cast<MatmulOp>(user)) {
+    int64_t k = matmul.getLhs().getType().getShape().back();
+    return broadcast * double(k);
+  }
+  if (auto attention = dyn_cast<AttentionOp>(user)) {
+    // The query row is loaded once; every key and value row is read once
+    // per query row.
+    if (operandIndex == 0)
+      return 1.0;
+    auto q = attention.getQuery().getType();
+    auto k = attention.getKey().getType();
+    return double(q.getDimSize(0) * q.getDimSize(1)) / k.getDimSize(0);
+  }
+  if (isa<RopeOp>(user) && operandIndex == 0)
+    return 2.0;
+  // Elementwise ops and views read each result element's operand once.
+  return broadcast;
+}
+
+bool isExpensive(Operation *op) {
+  return isa<ReduceSumOp, ReduceMaxOp, SoftmaxOp, RmsNormOp, MatmulOp,
+             AttentionOp>(op);
+}
+} // namespace
+
+llvm::DenseSet<Value> mlir::cs349::lowering::chooseScratchValues(Block &body) {
+  llvm::DenseSet<Value> yielded(llvm::from_range,
+                                body.getTerminator()->getOperands());
+  // Evaluations of each element of a value per kernel run; 1 for stored ones.
+  llvm::DenseMap<Value, double> evaluations;
+  llvm::DenseSet<Value> scratch;
+  for (Operation &op : llvm::reverse(body.without_terminator())) {
+    if (op.getNumResults() != 1)
+      continue;
+    Value value = op.getResult(0);
+    if (yielded.contains(value)) {
+      evaluations[value] = 1.0;
+      continue;
+    }
+    double count = 0.0;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == body.getTerminator() || user->getNumResults() != 1)
+        continue;
+      count += readsPerElement(user, use.getOperandNumber()) *
+               evaluations.lookup(user->getResult(0));
+    }
+    if (isa<AttentionOp>(op) || (isExpensive(&op) && count > 1.0 + 1e-9)) {
+      scratch.insert(value);
+      count = 1.0;
+    }
+    evaluations[value] = count;
+  }
+  return scratch;
+}

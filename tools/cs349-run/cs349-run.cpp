@@ -1,0 +1,329 @@
+//===- cs349-run.cpp - JIT-run a cs349 function on the CPU ----------------===//
+//
+//   cs349-run FILE [--seed N] [--function NAME] [--mode auto|planned|unplanned]
+//   cs349-run --compare A B [--rtol R] [--atol A]
+//
+// Lowers the module with the cs349-lower-to-llvm pipeline, compiles it with
+// MLIR's ExecutionEngine, feeds every argument deterministic values, prints
+// every result and the heap memory the compiled code allocated. Results are
+// printed in a text form that --compare reads back.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AllocationCounter.h"
+#include "TensorData.h"
+
+#include "cs349/Conversion/Passes.h"
+#include "cs349/Dialect/CS349/IR/CS349Attrs.h"
+#include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace mlir;
+using namespace ::cs349::run;
+
+namespace cl = llvm::cl;
+
+static cl::list<std::string> files(cl::Positional, cl::OneOrMore,
+                                   cl::desc("<input.mlir> | --compare A B"));
+static cl::opt<uint64_t> seed("seed", cl::init(1),
+                              cl::desc("Seed of the argument values"));
+static cl::opt<std::string>
+    functionName("function", cl::init(""),
+                 cl::desc("Function to run (default: the only public one)"));
+static cl::opt<std::string>
+    mode("mode", cl::init("auto"),
+         cl::desc("auto | planned | unplanned (see convert-cs349-to-linalg)"));
+static cl::opt<int64_t> attentionBlock(
+    "attention-block", cl::init(32),
+    cl::desc("Keys per block of the FlashAttention loop"));
+static cl::opt<unsigned> optLevel("O", cl::init(2),
+                                  cl::desc("LLVM optimization level (0-3)"));
+static cl::opt<bool> summaryOnly(
+    "summary", cl::init(false),
+    cl::desc("Print a checksum of each result instead of its values"));
+static cl::opt<bool> compare("compare", cl::init(false),
+                             cl::desc("Compare two outputs of cs349-run"));
+static cl::opt<double> relTolerance("rtol", cl::init(0.0),
+                            cl::desc("Relative tolerance of --compare"));
+static cl::opt<double> absTolerance("atol", cl::init(0.0),
+                            cl::desc("Absolute tolerance of --compare"));
+
+namespace {
+int fail(const llvm::Twine &message) {
+  llvm::errs() << "cs349-run: " << message << "\n";
+  return 1;
+}
+
+/// A memref descriptor as the C interface passes it: allocated and aligned
+/// pointers, offset, sizes, strides (all 8-byte words).
+struct Buffer {
+  RankedTensorType type;
+  ElementKind kind;
+  std::vector<char> data;
+  std::vector<int64_t> descriptor;
+  void *descriptorPointer = nullptr;
+
+  Buffer(RankedTensorType type, ElementKind kind) : type(type), kind(kind) {
+    data.resize(std::max<int64_t>(type.getNumElements(), 1) *
+                elementBytes(kind));
+    ArrayRef<int64_t> shape = type.getShape();
+    descriptor.push_back(reinterpret_cast<int64_t>(data.data()));
+    descriptor.push_back(reinterpret_cast<int64_t>(data.data()));
+    descriptor.push_back(0);
+    descriptor.insert(descriptor.end(), shape.begin(), shape.end());
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (int64_t dim = int64_t(shape.size()) - 2; dim >= 0; --dim)
+      strides[dim] = strides[dim + 1] * shape[dim + 1];
+    descriptor.insert(descriptor.end(), strides.begin(), strides.end());
+    descriptorPointer = descriptor.data();
+  }
+  int64_t size() const { return type.getNumElements(); }
+};
+
+std::optional<ElementKind> kindOf(Type type) {
+  if (type.isBF16())
+    return ElementKind::BF16;
+  if (type.isF16())
+    return ElementKind::F16;
+  if (type.isF32())
+    return ElementKind::F32;
+  return std::nullopt;
+}
+
+std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+void printResult(unsigned index, const Buffer &buffer) {
+  std::printf("result %u: %s\n", index, typeString(buffer.type).c_str());
+  if (summaryOnly) {
+    double sum = 0.0, absSum = 0.0;
+    for (int64_t i = 0; i < buffer.size(); ++i) {
+      double x = loadElement(buffer.kind,
+                             buffer.data.data() + i * elementBytes(buffer.kind));
+      sum += x;
+      absSum += std::fabs(x);
+    }
+    std::printf("sum %.6e abs-sum %.6e\n", sum, absSum);
+    return;
+  }
+  for (int64_t i = 0; i < buffer.size(); ++i) {
+    float x = loadElement(buffer.kind,
+                          buffer.data.data() + i * elementBytes(buffer.kind));
+    std::printf("%s%.6e", i % 8 == 0 ? " " : " ", x);
+    if (i % 8 == 7 || i + 1 == buffer.size())
+      std::printf("\n");
+  }
+}
+
+int runCompare() {
+  if (files.size() != 2)
+    return fail("--compare expects two files, got " +
+                llvm::Twine(files.size()));
+  std::vector<ResultText> results[2];
+  for (int i = 0; i < 2; ++i) {
+    auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(files[i]);
+    if (!buffer)
+      return fail("cannot read '" + files[i] + "'");
+    std::string error;
+    if (!parseResults((*buffer)->getBuffer().str(), results[i], error))
+      return fail(files[i] + ": " + error);
+    if (results[i].empty())
+      return fail(files[i] + ": expected results printed by cs349-run");
+  }
+  Comparison comparison = compareResults(results[0], results[1], relTolerance,
+                                         absTolerance);
+  if (!comparison.error.empty())
+    return fail(comparison.error);
+  std::printf("compare: %llu values, max abs diff %.6e, max rel diff %.6e, "
+              "%llu outside rtol %g atol %g\n",
+              (unsigned long long)comparison.compared, comparison.maxAbsDiff,
+              comparison.maxRelDiff,
+              (unsigned long long)comparison.mismatches, relTolerance.getValue(),
+              absTolerance.getValue());
+  for (const std::string &mismatch : comparison.firstMismatches)
+    std::printf("  %s\n", mismatch.c_str());
+  return comparison.mismatches == 0 ? 0 : 1;
+}
+
+int runFunction() {
+  if (files.size() != 1)
+    return fail("expected one input file, got " + llvm::Twine(files.size()));
+  if (mode != "auto" && mode != "planned" && mode != "unplanned")
+    return fail("expected --mode=auto|planned|unplanned, got '" + mode + "'");
+
+  DialectRegistry registry;
+  registry.insert<mlir::cs349::CS349Dialect>();
+  mlir::cs349::registerLoweringDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  MLIRContext context(registry);
+
+  llvm::SourceMgr sourceMgr;
+  std::string error;
+  auto file = openInputFile(files[0], &error);
+  if (!file)
+    return fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  func::FuncOp func;
+  if (!functionName.empty()) {
+    func = module->lookupSymbol<func::FuncOp>(functionName);
+    if (!func || func.isExternal())
+      return fail("no function @" + functionName + " with a body");
+  } else {
+    for (auto candidate : module->getOps<func::FuncOp>()) {
+      if (candidate.isExternal() || !candidate.isPublic())
+        continue;
+      if (func)
+        return fail("more than one public function: choose one with "
+                    "--function");
+      func = candidate;
+    }
+    if (!func)
+      return fail("no public function with a body");
+  }
+
+  std::string name = func.getName().str();
+  std::vector<Buffer> inputs, outputs;
+  for (Type type : func.getArgumentTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    std::optional<ElementKind> kind =
+        tensor ? kindOf(tensor.getElementType()) : std::nullopt;
+    if (!tensor || !tensor.hasStaticShape() || !kind)
+      return fail("expected static bf16/f16/f32 tensor arguments, got " +
+                  typeString(type));
+    inputs.emplace_back(tensor, *kind);
+  }
+  for (Type type : func.getResultTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    std::optional<ElementKind> kind =
+        tensor ? kindOf(tensor.getElementType()) : std::nullopt;
+    if (!tensor || !tensor.hasStaticShape() || !kind)
+      return fail("expected static bf16/f16/f32 tensor results, got " +
+                  typeString(type));
+    outputs.emplace_back(tensor, *kind);
+  }
+  auto arena = func->getAttrOfType<mlir::cs349::ArenaAttr>("cs349.arena");
+  bool planned = mode == "planned" || (mode == "auto" && arena);
+
+  for (auto [position, input] : llvm::enumerate(inputs)) {
+    std::vector<int64_t> shape(input.type.getShape().begin(),
+                               input.type.getShape().end());
+    std::vector<float> values = argumentValues(seed, position, shape);
+    for (size_t i = 0; i < values.size(); ++i)
+      storeElement(input.kind, values[i],
+                   input.data.data() + i * elementBytes(input.kind));
+  }
+
+  func->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return 1;
+  mlir::cs349::LoweringPipelineOptions options;
+  options.mode = mode.getValue();
+  options.attentionBlock = attentionBlock.getValue();
+  mlir::cs349::buildLowerToLLVMPipeline(pm, options);
+  if (failed(pm.run(*module)))
+    return fail("lowering failed");
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  ExecutionEngineOptions engineOptions;
+  auto transformer = makeOptimizingTransformer(optLevel, 0, nullptr);
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(std::min(optLevel.getValue(), 3u));
+  auto engine = ExecutionEngine::create(*module, engineOptions);
+  if (!engine)
+    return fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    auto bind = [&](const char *symbol, void *address) {
+      symbols[interner(symbol)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                   llvm::JITSymbolFlags::Exported};
+    };
+    bind("_mlir_memref_to_llvm_alloc",
+         reinterpret_cast<void *>(&cs349CountingAlloc));
+    bind("_mlir_memref_to_llvm_aligned_alloc",
+         reinterpret_cast<void *>(&cs349CountingAlignedAlloc));
+    bind("_mlir_memref_to_llvm_free",
+         reinterpret_cast<void *>(&cs349CountingFree));
+    return symbols;
+  });
+  (*engine)->initialize();
+
+  // After buffer-results-to-out-params every result is a trailing
+  // argument; the C interface takes a pointer to each descriptor.
+  SmallVector<void *> arguments;
+  for (Buffer &buffer : inputs)
+    arguments.push_back(&buffer.descriptorPointer);
+  for (Buffer &buffer : outputs)
+    arguments.push_back(&buffer.descriptorPointer);
+  resetAllocationStats();
+  if (llvm::Error error =
+          (*engine)->invokePacked("_mlir_ciface_" + name, arguments))
+    return fail("call failed: " + llvm::toString(std::move(error)));
+  AllocationStats stats = allocationStats();
+
+  std::printf("// cs349-run @%s seed %llu mode %s\n", name.c_str(),
+              (unsigned long long)seed.getValue(),
+              planned ? "planned" : "unplanned");
+  std::printf("memory: %llu allocations, %llu bytes, peak %llu bytes, "
+              "%llu bytes not freed\n",
+              (unsigned long long)stats.allocations,
+              (unsigned long long)stats.bytes, (unsigned long long)stats.peak,
+              (unsigned long long)stats.live);
+  if (planned && arena) {
+    // The arena is the first allocation of a planned function.
+    uint64_t arenaBytes = stats.sizes.empty() ? 0 : stats.sizes.front();
+    bool matches = arenaBytes == arena.getBytes();
+    std::printf("memory: planned arena %llu bytes, allocated arena %llu "
+                "bytes, other allocations %llu bytes\n",
+                (unsigned long long)arena.getBytes(),
+                (unsigned long long)(matches ? arenaBytes : 0),
+                (unsigned long long)(stats.bytes - (matches ? arenaBytes : 0)));
+  }
+  for (auto [index, buffer] : llvm::enumerate(outputs))
+    printResult(index, buffer);
+  return 0;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerPassManagerCLOptions();
+  registerMLIRContextCLOptions();
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "cs349-run: JIT-compile a cs349 function, run it on deterministic "
+      "inputs, print its results and the memory it allocated\n");
+  return compare ? runCompare() : runFunction();
+}
