@@ -1,0 +1,267 @@
+// RUN: cs349-opt %s -split-input-file --canonicalize -mlir-elide-elementsattrs-if-larger=64 | FileCheck %s
+
+// Constant folding: ops whose operands are constants are evaluated (in
+// double, rounded once to the element type) as long as the result has at
+// most kMaxFoldElements = 65536 elements; splats fold at any size. The
+// causal mask is never evaluated, rope tables only when an op that reads them
+// is folded.
+
+// CHECK-LABEL: func.func @binary
+// CHECK-NEXT:    %[[ADD:.*]] = cs349.constant dense<{{\[}}[1.100000e+01, 2.200000e+01], [1.300000e+01, 2.400000e+01]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %[[SUB:.*]] = cs349.constant dense<{{\[}}[-1.000000e+00, 0.000000e+00], [4.000000e+00, 5.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %[[MUL:.*]] = cs349.constant dense<{{\[}}[2.000000e+00, 4.000000e+00], [-3.000000e+00, -4.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %[[DIV:.*]] = cs349.constant dense<{{\[}}[5.000000e-01, 1.000000e+00], [-3.000000e+00, -4.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %[[MAX:.*]] = cs349.constant dense<{{\[}}[2.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:    return %[[ADD]], %[[SUB]], %[[MUL]], %[[DIV]], %[[MAX]]
+func.func @binary() -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) {
+  %a = cs349.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %b = cs349.constant dense<[10.0, 20.0]> : tensor<2xf32>
+  %c = cs349.constant dense<[[2.0], [-1.0]]> : tensor<2x1xf32>
+  // Broadcasts: a row against every row, a column against every column.
+  %0 = cs349.add %a, %b : tensor<2x2xf32>, tensor<2xf32>
+  %1 = cs349.sub %a, %c : tensor<2x2xf32>, tensor<2x1xf32>
+  %2 = cs349.mul %a, %c : tensor<2x2xf32>, tensor<2x1xf32>
+  %3 = cs349.div %a, %c : tensor<2x2xf32>, tensor<2x1xf32>
+  %4 = cs349.max %a, %c : tensor<2x2xf32>, tensor<2x1xf32>
+  return %0, %1, %2, %3, %4 : tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+// The result is rounded to bf16 once: 1 + 0.001 is 1 in bf16 (8 bits of
+// mantissa).
+
+// CHECK-LABEL: func.func @bf16_rounding
+// CHECK-NEXT:    %[[C:.*]] = cs349.constant dense<1.000000e+00> : tensor<bf16>
+// CHECK-NEXT:    return %[[C]]
+func.func @bf16_rounding() -> tensor<bf16> {
+  %one = cs349.constant dense<1.0> : tensor<bf16>
+  %small = cs349.constant dense<0.001> : tensor<bf16>
+  %0 = cs349.add %one, %small : tensor<bf16>
+  return %0 : tensor<bf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @unary
+// CHECK-NEXT:    %[[NEG:.*]] = cs349.constant dense<[-1.000000e+00, -4.000000e+00, 2.000000e+00]> : tensor<3xf32>
+// CHECK-NEXT:    %[[EXP:.*]] = cs349.constant dense<[2.71828175, 54.5981483, 0.135335281]> : tensor<3xf32>
+// CHECK-NEXT:    %[[RSQRT:.*]] = cs349.constant dense<[1.000000e+00, 5.000000e-01, 0x{{.*}}]> : tensor<3xf32>
+// CHECK-NEXT:    %[[TANH:.*]] = cs349.constant dense<[0.761594176, 0.999329328, -0.964027583]> : tensor<3xf32>
+// CHECK-NEXT:    %[[SILU:.*]] = cs349.constant dense<[0.731058597, 3.92805505, -0.238405839]> : tensor<3xf32>
+// CHECK-NEXT:    return %[[NEG]], %[[EXP]], %[[RSQRT]], %[[TANH]], %[[SILU]]
+func.func @unary() -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %a = cs349.constant dense<[1.0, 4.0, -2.0]> : tensor<3xf32>
+  %0 = cs349.neg %a : tensor<3xf32>
+  %1 = cs349.exp %a : tensor<3xf32>
+  // rsqrt(-2) is NaN: folding keeps it rather than refusing.
+  %2 = cs349.rsqrt %a : tensor<3xf32>
+  %3 = cs349.tanh %a : tensor<3xf32>
+  %4 = cs349.silu %a : tensor<3xf32>
+  return %0, %1, %2, %3, %4 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reductions
+// CHECK-NEXT:    %[[ROWS:.*]] = cs349.constant dense<{{\[}}[4.000000e+00], [7.500000e+00]]> : tensor<2x1xf32>
+// CHECK-NEXT:    %[[COLS:.*]] = cs349.constant dense<[3.000000e+00, 5.000000e+00, 4.000000e+00]> : tensor<3xf32>
+// CHECK-NEXT:    %[[ALL:.*]] = cs349.constant dense<1.150000e+01> : tensor<1x1xf32>
+// CHECK-NEXT:    %[[SPLAT:.*]] = cs349.constant dense<4.096000e+03> : tensor<2x1xbf16>
+// CHECK-NEXT:    return %[[ROWS]], %[[COLS]], %[[ALL]], %[[SPLAT]]
+func.func @reductions() -> (tensor<2x1xf32>, tensor<3xf32>, tensor<1x1xf32>, tensor<2x1xbf16>) {
+  %a = cs349.constant dense<[[1.0, 5.0, -2.0], [3.0, 0.5, 4.0]]> : tensor<2x3xf32>
+  %0 = cs349.reduce_sum %a axes = [1] keepdims : tensor<2x3xf32> -> tensor<2x1xf32>
+  %1 = cs349.reduce_max %a axes = [0] : tensor<2x3xf32> -> tensor<3xf32>
+  %2 = cs349.reduce_sum %a axes = [0, 1] keepdims : tensor<2x3xf32> -> tensor<1x1xf32>
+  // A splat sums to count * value without visiting the elements.
+  %s = cs349.constant dense<1.0> : tensor<2x4096xbf16>
+  %3 = cs349.reduce_sum %s axes = [1] keepdims : tensor<2x4096xbf16> -> tensor<2x1xbf16>
+  return %0, %1, %2, %3 : tensor<2x1xf32>, tensor<3xf32>, tensor<1x1xf32>, tensor<2x1xbf16>
+}
+
+// -----
+
+// Row-wise composites fold before --decompose sees them.
+// softmax([0, 1]) = [1, e] / (1 + e); rms_norm([0, 1]) = [0, 1] * sqrt(2),
+// times the gain [1, 2].
+
+// CHECK-LABEL: func.func @rowwise
+// CHECK-NEXT:    %[[SOFTMAX:.*]] = cs349.constant dense<{{\[}}[0.268941432, 0.731058597], [5.000000e-01, 5.000000e-01]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %[[NORM:.*]] = cs349.constant dense<{{\[}}[0.000000e+00, 2.82842708], [1.000000e+00, 2.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %[[ROT:.*]] = cs349.constant dense<{{\[}}[-3.000000e+00, -4.000000e+00, 1.000000e+00, 2.000000e+00]]> : tensor<1x4xf32>
+// CHECK-NEXT:    return %[[SOFTMAX]], %[[NORM]], %[[ROT]]
+func.func @rowwise() -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<1x4xf32>) {
+  %a = cs349.constant dense<[[0.0, 1.0], [2.0, 2.0]]> : tensor<2x2xf32>
+  %g = cs349.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = cs349.softmax %a axis = 1 : tensor<2x2xf32>
+  %1 = cs349.rms_norm %a, %g epsilon = 0.0 : tensor<2x2xf32>, tensor<2xf32>
+  %q = cs349.constant dense<[[1.0, 2.0, 3.0, 4.0]]> : tensor<1x4xf32>
+  %2 = cs349.rotate_half %q : tensor<1x4xf32>
+  return %0, %1, %2 : tensor<2x2xf32>, tensor<2x2xf32>, tensor<1x4xf32>
+}
+
+// -----
+
+// A softmax of a splat is 1/n along the axis (here axis 0, n = 4).
+
+// CHECK-LABEL: func.func @softmax_splat
+// CHECK-NEXT:    %[[C:.*]] = cs349.constant dense<2.500000e-01> : tensor<4x3xf32>
+// CHECK-NEXT:    return %[[C]]
+func.func @softmax_splat() -> tensor<4x3xf32> {
+  %a = cs349.constant dense<7.0> : tensor<4x3xf32>
+  %0 = cs349.softmax %a axis = 0 : tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+// RoPE with the tables: row t = 0 is the identity (cos 0 = 1, sin 0 = 0);
+// row 1 rotates columns {0, 2} by 1 rad and {1, 3} by theta^(-1/2) = 0.1 rad:
+// [1 cos 1 - 3 sin 1, 2 cos .1 - 4 sin .1, 3 cos 1 + sin 1, 4 cos .1 + 2 sin .1].
+
+// CHECK-LABEL: func.func @rope_with_tables
+// CHECK-NEXT:    %[[C:.*]] = cs349.constant dense<{{\[}}{{\[}}[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00], [-1.98411059, 1.59067464, 2.46237779, 4.17968369]]]> : tensor<1x2x4xf32>
+// CHECK-NEXT:    return %[[C]]
+func.func @rope_with_tables() -> tensor<1x2x4xf32> {
+  %q = cs349.constant dense<[[[1.0, 2.0, 3.0, 4.0], [1.0, 2.0, 3.0, 4.0]]]> : tensor<1x2x4xf32>
+  %cos = cs349.rope_table cos theta = 100.0 : tensor<2x4xf32>
+  %sin = cs349.rope_table sin theta = 100.0 : tensor<2x4xf32>
+  %0 = cs349.rope %q, %cos, %sin : tensor<1x2x4xf32>, tensor<2x4xf32>
+  return %0 : tensor<1x2x4xf32>
+}
+
+// -----
+
+// Negative: a rope table on its own is not materialised (it is constant data
+// that kernels compute from indices), nor is one that a fold would need above
+// the limit (512 x 256 = 131072 elements). A small one read by a folded op
+// is evaluated: with dh = 2 both columns turn by t radians, so row 1 is
+// 2 cos 1.
+
+// CHECK-LABEL: func.func @rope_tables_kept
+// CHECK-DAG:     %[[DOUBLED:.*]] = cs349.constant dense<{{\[}}[2.000000e+00, 2.000000e+00], [1.08060455, 1.08060455]]> : tensor<2x2xf32>
+// CHECK-DAG:     %[[SMALL:.*]] = cs349.rope_table cos theta = 1.000000e+04 : tensor<2x2xf32>
+// CHECK-DAG:     %[[LARGE:.*]] = cs349.rope_table cos theta = 1.000000e+04 : tensor<512x256xf32>
+// CHECK-DAG:     %[[TWO:.*]] = cs349.constant dense<2.000000e+00> : tensor<f32>
+// CHECK:         %[[MUL:.*]] = cs349.mul %[[LARGE]], %[[TWO]]
+// CHECK:         return %[[SMALL]], %[[DOUBLED]], %[[MUL]]
+func.func @rope_tables_kept() -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<512x256xf32>) {
+  %two = cs349.constant dense<2.0> : tensor<f32>
+  %small = cs349.rope_table cos theta = 10000.0 : tensor<2x2xf32>
+  %large = cs349.rope_table cos theta = 10000.0 : tensor<512x256xf32>
+  %0 = cs349.mul %two, %small : tensor<f32>, tensor<2x2xf32>
+  %1 = cs349.mul %two, %large : tensor<f32>, tensor<512x256xf32>
+  return %small, %0, %1 : tensor<2x2xf32>, tensor<2x2xf32>, tensor<512x256xf32>
+}
+
+// -----
+
+// Negative: the causal mask is never evaluated, even when small and added to
+// a constant; adding +0 to it is still the identity.
+
+// CHECK-LABEL: func.func @causal_mask_kept
+// CHECK-DAG:     %[[ONE:.*]] = cs349.constant dense<1.000000e+00> : tensor<bf16>
+// CHECK-DAG:     %[[MASK:.*]] = cs349.causal_mask : tensor<4x4xbf16>
+// CHECK:         %[[ADD:.*]] = cs349.add %[[MASK]], %[[ONE]]
+// CHECK:         return %[[MASK]], %[[ADD]]
+func.func @causal_mask_kept() -> (tensor<4x4xbf16>, tensor<4x4xbf16>) {
+  %zero = cs349.constant dense<0.0> : tensor<bf16>
+  %one = cs349.constant dense<1.0> : tensor<bf16>
+  %mask = cs349.causal_mask : tensor<4x4xbf16>
+  %0 = cs349.add %mask, %zero : tensor<4x4xbf16>, tensor<bf16>
+  %1 = cs349.add %mask, %one : tensor<4x4xbf16>, tensor<bf16>
+  return %0, %1 : tensor<4x4xbf16>, tensor<4x4xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matmul
+// CHECK-NEXT:    %[[AB:.*]] = cs349.constant dense<{{\[}}[1.900000e+01, 2.200000e+01], [4.300000e+01, 5.000000e+01]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %[[ABT:.*]] = cs349.constant dense<{{\[}}[1.700000e+01, 2.300000e+01], [3.900000e+01, 5.300000e+01]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %[[BATCH:.*]] = cs349.constant dense<{{\[}}{{\[}}[5.000000e+00, 6.000000e+00]], {{\[}}[7.000000e+00, 8.000000e+00]]]> : tensor<2x1x2xf32>
+// CHECK-NEXT:    %[[SPLAT:.*]] = cs349.constant dense<1.638400e+04> : tensor<2048x2048xf32>
+// CHECK-NEXT:    return %[[AB]], %[[ABT]], %[[BATCH]], %[[SPLAT]]
+func.func @matmul() -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x1x2xf32>, tensor<2048x2048xf32>) {
+  %a = cs349.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %b = cs349.constant dense<[[5.0, 6.0], [7.0, 8.0]]> : tensor<2x2xf32>
+  %0 = cs349.matmul %a, %b : tensor<2x2xf32>, tensor<2x2xf32> -> tensor<2x2xf32>
+  %1 = cs349.matmul %a, %b transpose_b : tensor<2x2xf32>, tensor<2x2xf32> -> tensor<2x2xf32>
+  // The 2-D right operand broadcasts over the batch of two rows.
+  %c = cs349.constant dense<[[[1.0, 0.0]], [[0.0, 1.0]]]> : tensor<2x1x2xf32>
+  %2 = cs349.matmul %c, %b : tensor<2x1x2xf32>, tensor<2x2xf32> -> tensor<2x1x2xf32>
+  // Splats: every element is K * a * b = 4096 * 2 * 2, whatever the size.
+  %s = cs349.constant dense<2.0> : tensor<2048x4096xf32>
+  %w = cs349.constant dense<2.0> : tensor<4096x2048xf32>
+  %3 = cs349.matmul %s, %w : tensor<2048x4096xf32>, tensor<4096x2048xf32> -> tensor<2048x2048xf32>
+  return %0, %1, %2, %3 : tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x1x2xf32>, tensor<2048x2048xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @views
+// CHECK-NEXT:    %[[T:.*]] = cs349.constant dense<{{\[}}[1.000000e+00, 4.000000e+00], [2.000000e+00, 5.000000e+00], [3.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>
+// CHECK-NEXT:    %[[R:.*]] = cs349.constant dense<{{\[}}[1.000000e+00, 2.000000e+00], [1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<4x2xf32>
+// CHECK-NEXT:    %[[S:.*]] = cs349.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00]> : tensor<6xf32>
+// CHECK-NEXT:    return %[[T]], %[[R]], %[[S]]
+func.func @views() -> (tensor<3x2xf32>, tensor<4x2xf32>, tensor<6xf32>) {
+  %a = cs349.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %0 = cs349.transpose %a perm = [1, 0] : tensor<2x3xf32> -> tensor<3x2xf32>
+  %b = cs349.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  // Each row appears twice in a row (GQA's repeat).
+  %1 = cs349.repeat %b axis = 0 times = 2 : tensor<2x2xf32> -> tensor<4x2xf32>
+  %2 = cs349.reshape %a : tensor<2x3xf32> -> tensor<6xf32>
+  return %0, %1, %2 : tensor<3x2xf32>, tensor<4x2xf32>, tensor<6xf32>
+}
+
+// -----
+
+// The size limit: a non-splat result of exactly 65536 elements is evaluated,
+// one of 65538 is not. Splat op splat folds at any size (here 32 x 2048 x
+// 2048, the shape of the layer's scores).
+
+// CHECK-LABEL: func.func @size_limit
+// CHECK-DAG:     %[[AT:.*]] = cs349.constant dense_resource<__elided__> : tensor<32768x2xf32>
+// CHECK-DAG:     %[[ROW:.*]] = cs349.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+// CHECK-DAG:     %[[ZEROS:.*]] = cs349.constant dense<0.000000e+00> : tensor<32769x2xf32>
+// CHECK-DAG:     %[[SCORES:.*]] = cs349.constant dense<3.000000e+00> : tensor<32x2048x2048xbf16>
+// CHECK:         %[[ABOVE:.*]] = cs349.add %[[ROW]], %[[ZEROS]] : tensor<2xf32>, tensor<32769x2xf32>
+// CHECK:         return %[[AT]], %[[ABOVE]], %[[SCORES]]
+func.func @size_limit() -> (tensor<32768x2xf32>, tensor<32769x2xf32>, tensor<32x2048x2048xbf16>) {
+  %row = cs349.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %z0 = cs349.constant dense<0.0> : tensor<32768x2xf32>
+  %z1 = cs349.constant dense<0.0> : tensor<32769x2xf32>
+  %0 = cs349.add %row, %z0 : tensor<2xf32>, tensor<32768x2xf32>
+  %1 = cs349.add %row, %z1 : tensor<2xf32>, tensor<32769x2xf32>
+  %one = cs349.constant dense<1.0> : tensor<32x2048x2048xbf16>
+  %two = cs349.constant dense<2.0> : tensor<bf16>
+  %2 = cs349.add %one, %two : tensor<32x2048x2048xbf16>, tensor<bf16>
+  return %0, %1, %2 : tensor<32768x2xf32>, tensor<32769x2xf32>, tensor<32x2048x2048xbf16>
+}
+
+// -----
+
+// The matmul work limit (kMaxFoldWork = 2^22 multiply-adds): with K = 64 a
+// [256, 256] result costs exactly 2^22 and is evaluated; with K = 128 it
+// costs twice that and stays, although its operands (built here by folding a
+// repeat and a broadcast) and its result are under the size limit. All rows
+// are [1, 2, 1, 2, ...], so the evaluated result is 32 (1 + 4) = 160
+// everywhere, which the attribute stores as a splat.
+
+// CHECK-LABEL: func.func @matmul_work_limit
+// CHECK-DAG:     %[[AT:.*]] = cs349.constant dense<1.600000e+02> : tensor<256x256xf32>
+// CHECK-DAG:     %[[WIDE:.*]] = cs349.constant dense_resource<__elided__> : tensor<256x128xf32>
+// CHECK:         %[[ABOVE:.*]] = cs349.matmul %[[WIDE]], %[[WIDE]] transpose_b
+// CHECK:         return %[[AT]], %[[ABOVE]]
+func.func @matmul_work_limit() -> (tensor<256x256xf32>, tensor<256x256xf32>) {
+  %pair = cs349.constant dense<[[1.0, 2.0]]> : tensor<1x2xf32>
+  %z64 = cs349.constant dense<0.0> : tensor<256x64xf32>
+  %z128 = cs349.constant dense<0.0> : tensor<256x128xf32>
+  %r64 = cs349.repeat %pair axis = 1 times = 32 : tensor<1x2xf32> -> tensor<1x64xf32>
+  %r128 = cs349.repeat %pair axis = 1 times = 64 : tensor<1x2xf32> -> tensor<1x128xf32>
+  %narrow = cs349.add %r64, %z64 : tensor<1x64xf32>, tensor<256x64xf32>
+  %wide = cs349.add %r128, %z128 : tensor<1x128xf32>, tensor<256x128xf32>
+  %0 = cs349.matmul %narrow, %narrow transpose_b : tensor<256x64xf32>, tensor<256x64xf32> -> tensor<256x256xf32>
+  %1 = cs349.matmul %wide, %wide transpose_b : tensor<256x128xf32>, tensor<256x128xf32> -> tensor<256x256xf32>
+  return %0, %1 : tensor<256x256xf32>, tensor<256x256xf32>
+}
