@@ -330,4 +330,79 @@ def MemoryReport : Pass<"memory-report", "::mlir::ModuleOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Norm-gain folding (issue 3)
+//===----------------------------------------------------------------------===//
+
+def FoldNormWeight : Pass<"fold-norm-weight", "::mlir::ModuleOp"> {
+  let summary = "Fold RMSNorm gains into the next matmuls' weights: (n·γ)@W → n@(diag(γ)·W)";
+  let description = [{
+    When every reader of `n·γ` takes it as the **left** operand of a matmul
+    whose right operand is a weight (a function argument or a constant), and
+    `γ` is a rank-1 `[d]` weight broadcast along the last dimension of `n`,
+    the multiply by `γ` moves into the weights: row `k` of `W [d, N]` (column
+    `k` of `W [N, d]` read with `transpose_b`) is scaled by `γ[k]`. `n·γ` is
+    either the `cs349.mul` that `--decompose` writes last for an RMSNorm, or a
+    layer-level `cs349.rms_norm`, whose gain then becomes a splat `1`.
+
+    Where the weight-only product goes:
+
+    * **Constants** (`--weights=random`): the pass evaluates `γ[:, None] * W`
+      itself, in the element type with one round-to-nearest-even per element
+      (APFloat), and replaces `W` by the folded constant. Weights are much
+      larger than the folders' element limit, which is meant for
+      activations; the old `γ` and `W` constants are erased when unused.
+    * **Arguments** (`--weights=args`): the product is not an activation and
+      leaves the layer. A new public function `@<name>_init`, tagged
+      `cs349.initializer`, takes the `γ` and `W` arguments it needs
+      (each with `cs349.layer_arg` = its index in the original signature)
+      and returns the folded weights (each result with
+      `cs349.folded_from = [<γ>, <W>]`, the names taken from the arguments'
+      `NameLoc`s, else `%argN`). The layer function gets one new argument per
+      folded weight, in the place of the `W` it replaces, carrying
+      `cs349.folded_from` and `cs349.init_result` (the initializer result
+      that feeds it); `γ` and `W` arguments left without readers are
+      dropped, and the function is tagged
+      `cs349.initialized_by = @<name>_init`. A runtime calls the initializer
+      once at load time. Functions that have callers in the module keep their
+      signature (a warning says so) — only constant weights are folded there.
+
+    Not folded: `n·γ` read by anything but a matmul's left operand (e.g. also
+    returned, or as a right operand), `γ` that is not a rank-1 vector along
+    the contraction dimension, weights that are computed in the layer, and
+    gains that are already `1`. Running the pass twice changes nothing.
+
+    Before (decomposed, weights as arguments):
+
+    ```mlir
+    func.func @layer(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x16xf32>) -> tensor<4x16xf32> {
+      %h = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
+      %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+      return %y : tensor<4x16xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @layer(%n: tensor<4x8xf32>,
+                     %w2: tensor<8x16xf32> {cs349.folded_from = ["%arg1", "%arg2"], cs349.init_result = 0 : i64})
+        -> tensor<4x16xf32> attributes {cs349.initialized_by = @layer_init} {
+      %y = cs349.matmul %n, %w2 : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+      return %y : tensor<4x16xf32>
+    }
+    func.func @layer_init(%g: tensor<8xf32> {cs349.layer_arg = 1 : i64},
+                          %w: tensor<8x16xf32> {cs349.layer_arg = 2 : i64})
+        -> (tensor<8x16xf32> {cs349.folded_from = ["%arg1", "%arg2"]})
+        attributes {cs349.initializer} {
+      %0 = cs349.reshape %g : tensor<8xf32> -> tensor<8x1xf32>
+      %1 = cs349.mul %w, %0 : tensor<8x16xf32>, tensor<8x1xf32>
+      return %1 : tensor<8x16xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::cs349::CS349Dialect",
+                           "::mlir::func::FuncDialect"];
+}
+
 #endif // CS349_TRANSFORMS_PASSES_TD

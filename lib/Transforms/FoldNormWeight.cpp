@@ -1,0 +1,472 @@
+//===- FoldNormWeight.cpp - (n·γ)@W → n@(diag(γ)·W) -----------------------===//
+//
+// An RMSNorm gain γ multiplies the [T, d] activation although it only scales
+// the rows of the [d, N] weights that follow: folding it into them removes an
+// activation-sized multiply (and a written result) from every layer. The
+// weight-only product diag(γ)·W is not an activation, so it must not stay in
+// the layer:
+//
+//  * with constant weights it is computed here, element by element with the
+//    element type's rounding (APFloat), without going through the folders:
+//    weights are far larger than the folders' size limit, which exists to
+//    keep [H, T, T] tensors from being built by accident;
+//  * with weights as function arguments it moves into a new public function
+//    `@<layer>_init` (tagged `cs349.initializer`) that a runtime calls once at
+//    load time, and the layer takes the folded weights as arguments instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cs349/Dialect/CS349/IR/CS349Folds.h"
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+#include "cs349/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#include <cstring>
+
+#define DEBUG_TYPE "fold-norm-weight"
+
+namespace mlir::cs349 {
+#define GEN_PASS_DEF_FOLDNORMWEIGHT
+#include "cs349/Transforms/Passes.h.inc"
+} // namespace mlir::cs349
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+namespace {
+
+constexpr llvm::StringLiteral kInitializerAttr = "cs349.initializer";
+constexpr llvm::StringLiteral kInitializedByAttr = "cs349.initialized_by";
+constexpr llvm::StringLiteral kFoldedFromAttr = "cs349.folded_from";
+constexpr llvm::StringLiteral kInitResultAttr = "cs349.init_result";
+constexpr llvm::StringLiteral kLayerArgAttr = "cs349.layer_arg";
+
+/// A product n·γ that every reader takes as the left operand of a matmul.
+struct NormSite {
+  /// The cs349.mul (n·γ) or the cs349.rms_norm whose gain is γ.
+  Operation *op;
+  /// n, for a cs349.mul; the rms_norm itself is kept with a unit gain.
+  Value normalized;
+  Value gamma;
+  SmallVector<MatmulOp> matmuls;
+};
+
+/// γ to fold into W; W is read as [..., N, d] with transpose_b.
+struct FoldKey {
+  Value gamma, weight;
+  bool transposed;
+  bool operator==(const FoldKey &other) const {
+    return gamma == other.gamma && weight == other.weight &&
+           transposed == other.transposed;
+  }
+};
+
+RankedTensorType tensorType(Value value) {
+  return cast<RankedTensorType>(value.getType());
+}
+
+DenseElementsAttr denseConstant(Value value) {
+  auto constant = value.getDefiningOp<ConstantOp>();
+  return constant ? dyn_cast<DenseElementsAttr>(constant.getValue())
+                  : DenseElementsAttr();
+}
+
+/// Weights are what the layer is given, not what it computes: arguments of
+/// the function or constants.
+bool isWeight(Value value, func::FuncOp func) {
+  if (auto argument = dyn_cast<BlockArgument>(value))
+    return argument.getOwner() == &func.getBody().front();
+  return denseConstant(value) != nullptr;
+}
+
+/// A name for the documentation attributes: the NameLoc the generator puts
+/// on arguments and weight constants, else the argument number.
+std::string describe(Value value) {
+  if (auto name = dyn_cast<NameLoc>(value.getLoc()))
+    return name.getName().str();
+  if (auto argument = dyn_cast<BlockArgument>(value))
+    return "%arg" + std::to_string(argument.getArgNumber());
+  return "constant";
+}
+
+std::optional<NormSite> matchSite(Operation *op, func::FuncOp func) {
+  NormSite site{op, Value(), Value(), {}};
+  if (auto norm = dyn_cast<RmsNormOp>(op)) {
+    site.gamma = norm.getGain();
+  } else if (auto mul = dyn_cast<MulOp>(op)) {
+    for (auto [n, gamma] : {std::pair(mul.getLhs(), mul.getRhs()),
+                            std::pair(mul.getRhs(), mul.getLhs())}) {
+      RankedTensorType nType = tensorType(n), gType = tensorType(gamma);
+      if (nType == mul.getType() && nType.getRank() >= 2 &&
+          gType.getRank() == 1 &&
+          gType.getDimSize(0) == nType.getShape().back()) {
+        site.normalized = n;
+        site.gamma = gamma;
+        break;
+      }
+    }
+    if (!site.gamma) {
+      LLVM_DEBUG({
+        if (llvm::any_of(mul->getUsers(), llvm::IsaPred<MatmulOp>))
+          llvm::dbgs() << "fold-norm-weight: " << op->getLoc()
+                       << ": no rank-1 gain along the last dim\n";
+      });
+      return std::nullopt;
+    }
+  } else {
+    return std::nullopt;
+  }
+
+  auto skip = [&](const char *why) -> std::optional<NormSite> {
+    LLVM_DEBUG(llvm::dbgs()
+               << "fold-norm-weight: " << op->getLoc() << ": " << why << "\n");
+    return std::nullopt;
+  };
+  if (std::optional<double> splat = getSplatValue(denseConstant(site.gamma));
+      splat && *splat == 1.0)
+    return skip("the gain is already 1");
+  if (!isWeight(site.gamma, func))
+    return skip("the gain is computed, not a weight");
+  Value product = op->getResult(0);
+  if (product.use_empty())
+    return skip("n·γ is not read");
+  for (OpOperand &use : product.getUses()) {
+    auto matmul = dyn_cast<MatmulOp>(use.getOwner());
+    if (!matmul || use.getOperandNumber() != 0 || matmul.getRhs() == product)
+      return skip("n·γ is read by something else than a matmul's left "
+                  "operand");
+    if (!isWeight(matmul.getRhs(), func))
+      return skip("a matmul reading n·γ multiplies it by a computed tensor, "
+                  "not a weight");
+    if (!llvm::is_contained(site.matmuls, matmul))
+      site.matmuls.push_back(matmul);
+  }
+  // Use lists are in no particular order; keep the program's, so that the
+  // folded weights appear in the order of their matmuls.
+  auto blockIndex = [](Operation *op) {
+    return std::distance(op->getParentRegion()->begin(),
+                         Region::iterator(op->getBlock()));
+  };
+  llvm::sort(site.matmuls, [&](MatmulOp a, MatmulOp b) {
+    if (a->getBlock() != b->getBlock())
+      return blockIndex(a) < blockIndex(b);
+    return a->isBeforeInBlock(b);
+  });
+  return site;
+}
+
+template <typename Word> Word loadWord(const char *data) {
+  Word word;
+  std::memcpy(&word, data, sizeof(Word));
+  return word;
+}
+
+template <typename Word> void storeWord(char *data, Word word) {
+  std::memcpy(data, &word, sizeof(Word));
+}
+
+/// diag(γ)·W evaluated in W's element type: every product rounded once, to
+/// nearest-even, as the multiply would round it at run time. Reads and writes
+/// W's raw storage so that a 58M-element weight never becomes a vector of
+/// APFloats or doubles.
+template <typename Word>
+DenseElementsAttr scaleRows(DenseElementsAttr gamma, DenseElementsAttr weight,
+                            bool transposed) {
+  auto type = cast<RankedTensorType>(weight.getType());
+  const llvm::fltSemantics &semantics =
+      cast<FloatType>(type.getElementType()).getFloatSemantics();
+  ArrayRef<int64_t> shape = type.getShape();
+  // Element i of W sits in row (i / stride) % depth of the contraction dim.
+  int64_t depth = transposed ? shape.back() : shape.end()[-2];
+  int64_t stride = transposed ? 1 : shape.back();
+  SmallVector<APFloat> gains(gamma.getValues<APFloat>());
+
+  ArrayRef<char> raw = weight.getRawData();
+  int64_t count = type.getNumElements();
+  std::vector<char> folded(count * sizeof(Word));
+  for (int64_t i = 0; i < count; ++i) {
+    Word bits =
+        loadWord<Word>(raw.data() + (weight.isSplat() ? 0 : i) * sizeof(Word));
+    APFloat value(semantics, APInt(sizeof(Word) * 8, bits));
+    value.multiply(gains[(i / stride) % depth], APFloat::rmNearestTiesToEven);
+    storeWord<Word>(folded.data() + i * sizeof(Word),
+                    static_cast<Word>(value.bitcastToAPInt().getZExtValue()));
+  }
+  return DenseElementsAttr::getFromRawBuffer(type, folded);
+}
+
+DenseElementsAttr foldConstants(DenseElementsAttr gamma,
+                                DenseElementsAttr weight, bool transposed) {
+  switch (weight.getElementType().getIntOrFloatBitWidth()) {
+  case 16:
+    return scaleRows<uint16_t>(gamma, weight, transposed);
+  case 32:
+    return scaleRows<uint32_t>(gamma, weight, transposed);
+  default:
+    return {};
+  }
+}
+
+/// Rewrites the norm sites of one function.
+class FunctionFolder {
+public:
+  FunctionFolder(func::FuncOp func, ModuleOp module)
+      : func(func), module(module), builder(func.getContext()) {}
+
+  void run() {
+    SmallVector<NormSite> sites;
+    for (Block &block : func.getBody())
+      for (Operation &op : block)
+        if (std::optional<NormSite> site = matchSite(&op, func))
+          sites.push_back(std::move(*site));
+    if (sites.empty())
+      return;
+
+    // Arguments can only change when no caller passes the old ones.
+    bool mayChangeSignature = SymbolTable::symbolKnownUseEmpty(func, module);
+    bool warned = false;
+    SmallVector<NormSite> kept;
+    for (NormSite &site : sites) {
+      bool needsArguments = llvm::any_of(site.matmuls, [&](MatmulOp matmul) {
+        return !isConstantFold(keyOf(site, matmul));
+      });
+      if (needsArguments && !mayChangeSignature) {
+        if (!warned)
+          func.emitWarning("not folding norm gains into the weight arguments "
+                           "of a function that has callers: they would have "
+                           "to pass the folded weights");
+        warned = true;
+        continue;
+      }
+      kept.push_back(std::move(site));
+    }
+
+    SmallVector<FoldKey> argumentKeys;
+    for (NormSite &site : kept)
+      for (MatmulOp matmul : site.matmuls)
+        if (FoldKey key = keyOf(site, matmul);
+            !isConstantFold(key) && !llvm::is_contained(argumentKeys, key))
+          argumentKeys.push_back(key);
+    if (!argumentKeys.empty())
+      buildInitializer(argumentKeys);
+
+    for (NormSite &site : kept)
+      rewrite(site);
+    eraseDeadWeights();
+  }
+
+private:
+  static FoldKey keyOf(const NormSite &site, MatmulOp matmul) {
+    return {site.gamma, matmul.getRhs(), matmul.getTransposeB()};
+  }
+
+  static bool isConstantFold(const FoldKey &key) {
+    return denseConstant(key.gamma) && denseConstant(key.weight);
+  }
+
+  /// The folded weight of `key`, as a constant (created on first use) or as
+  /// the layer argument that buildInitializer added.
+  Value foldedWeight(const FoldKey &key) {
+    for (auto &[known, value] : folded)
+      if (known == key)
+        return value;
+    DenseElementsAttr value = foldConstants(
+        denseConstant(key.gamma), denseConstant(key.weight), key.transposed);
+    if (!value)
+      return {};
+    builder.setInsertionPointToStart(&func.getBody().front());
+    Value constant = ConstantOp::create(
+        builder, builder.getFusedLoc({key.gamma.getLoc(), key.weight.getLoc()}),
+        value.getType(), value);
+    folded.push_back({key, constant});
+    return constant;
+  }
+
+  void rewrite(NormSite &site) {
+    // All folded weights first: a site is rewritten entirely or not at all.
+    SmallVector<Value> weights;
+    for (MatmulOp matmul : site.matmuls) {
+      Value weight = foldedWeight(keyOf(site, matmul));
+      if (!weight) {
+        LLVM_DEBUG(llvm::dbgs() << "fold-norm-weight: " << site.op->getLoc()
+                                << ": cannot evaluate this element type\n");
+        return;
+      }
+      weights.push_back(weight);
+    }
+    noteWeight(site.gamma);
+    Value input = site.normalized;
+    if (auto norm = dyn_cast<RmsNormOp>(site.op)) {
+      builder.setInsertionPoint(norm);
+      RankedTensorType gainType = tensorType(norm.getGain());
+      auto one = DenseElementsAttr::get(
+          gainType, builder.getFloatAttr(gainType.getElementType(), 1.0));
+      norm.getGainMutable().assign(
+          ConstantOp::create(builder, norm.getLoc(), gainType, one));
+      input = norm.getResult();
+    }
+    for (auto [matmul, weight] : llvm::zip(site.matmuls, weights)) {
+      noteWeight(matmul.getRhs());
+      matmul.getLhsMutable().assign(input);
+      matmul.getRhsMutable().assign(weight);
+    }
+    if (site.op->use_empty())
+      site.op->erase();
+  }
+
+  void noteWeight(Value weight) { touchedWeights.insert(weight); }
+
+  /// Builds `@<layer>_init` computing the folded weights of `keys` and
+  /// gives the layer one argument per folded weight, each in place of the
+  /// weight it replaces.
+  void buildInitializer(ArrayRef<FoldKey> keys) {
+    MLIRContext *context = func.getContext();
+    Block &entry = func.getBody().front();
+
+    llvm::SetVector<BlockArgument> inputs;
+    for (const FoldKey &key : keys)
+      for (Value value : {key.gamma, key.weight})
+        if (auto argument = dyn_cast<BlockArgument>(value))
+          inputs.insert(argument);
+    SmallVector<BlockArgument> sortedInputs(inputs.begin(), inputs.end());
+    llvm::sort(sortedInputs, [](BlockArgument a, BlockArgument b) {
+      return a.getArgNumber() < b.getArgNumber();
+    });
+
+    SmallVector<Type> inputTypes, resultTypes;
+    for (BlockArgument input : sortedInputs)
+      inputTypes.push_back(input.getType());
+    for (const FoldKey &key : keys)
+      resultTypes.push_back(key.weight.getType());
+    auto init = func::FuncOp::create(
+        func.getLoc(), (func.getName() + "_init").str(),
+        FunctionType::get(context, inputTypes, resultTypes));
+    SymbolTable(module).insert(init, std::next(Block::iterator(func)));
+    init->setAttr(kInitializerAttr, UnitAttr::get(context));
+    func->setAttr(kInitializedByAttr, FlatSymbolRefAttr::get(init));
+
+    Block *body = init.addEntryBlock();
+    IRMapping mapping;
+    for (auto [index, input] : llvm::enumerate(sortedInputs)) {
+      body->getArgument(index).setLoc(input.getLoc());
+      mapping.map(input, body->getArgument(index));
+      init.setArgAttr(index, kLayerArgAttr,
+                      builder.getI64IntegerAttr(input.getArgNumber()));
+    }
+    builder.setInsertionPointToStart(body);
+    SmallVector<Value> results;
+    SmallVector<Attribute> provenance;
+    for (const FoldKey &key : keys) {
+      Location loc =
+          builder.getFusedLoc({key.gamma.getLoc(), key.weight.getLoc()});
+      auto lookup = [&](Value value) {
+        if (!mapping.contains(value))
+          mapping.map(value,
+                      builder.clone(*value.getDefiningOp())->getResult(0));
+        return mapping.lookup(value);
+      };
+      Value gamma = lookup(key.gamma), weight = lookup(key.weight);
+      // γ scales the rows of [d, N] (a [d, 1] column broadcast) or the
+      // columns of a transposed [N, d] (a [d] row broadcast).
+      if (!key.transposed) {
+        RankedTensorType gammaType = tensorType(gamma);
+        gamma = ReshapeOp::create(
+            builder, loc,
+            RankedTensorType::get({gammaType.getDimSize(0), 1},
+                                  gammaType.getElementType()),
+            gamma);
+      }
+      results.push_back(MulOp::create(builder, loc, weight, gamma));
+      provenance.push_back(
+          builder.getStrArrayAttr({describe(key.gamma), describe(key.weight)}));
+    }
+    func::ReturnOp::create(builder, func.getLoc(), results);
+    for (auto [index, names] : llvm::enumerate(provenance))
+      init.setResultAttr(index, kFoldedFromAttr, names);
+
+    // Each folded weight takes the place of its W (or of γ when W is a
+    // constant), so that the signature reads like the original one.
+    SmallVector<std::pair<unsigned, unsigned>> order; // (position, key)
+    for (auto [index, key] : llvm::enumerate(keys)) {
+      auto anchor = dyn_cast<BlockArgument>(key.weight);
+      if (!anchor)
+        anchor = cast<BlockArgument>(key.gamma);
+      order.push_back({anchor.getArgNumber(), index});
+    }
+    llvm::sort(order);
+    SmallVector<unsigned> positions;
+    SmallVector<Type> types;
+    SmallVector<DictionaryAttr> attrs;
+    SmallVector<Location> locs;
+    for (auto [position, index] : order) {
+      positions.push_back(position);
+      types.push_back(resultTypes[index]);
+      attrs.push_back(DictionaryAttr::get(
+          context, {builder.getNamedAttr(kFoldedFromAttr, provenance[index]),
+                    builder.getNamedAttr(kInitResultAttr,
+                                         builder.getI64IntegerAttr(index))}));
+      locs.push_back(builder.getFusedLoc(
+          {keys[index].gamma.getLoc(), keys[index].weight.getLoc()}));
+    }
+    SmallVector<BlockArgument> oldArguments(entry.getArguments());
+    (void)func.insertArguments(positions, types, attrs, locs);
+    // insertArguments keeps the old arguments; the new ones are the rest.
+    llvm::SmallPtrSet<Value, 16> old(oldArguments.begin(), oldArguments.end());
+    unsigned next = 0;
+    SmallVector<BlockArgument> added;
+    for (BlockArgument argument : entry.getArguments())
+      if (!old.contains(argument))
+        added.push_back(argument);
+    for (auto [position, index] : order)
+      folded.push_back({keys[index], added[next++]});
+  }
+
+  /// γ and W that no longer have readers: unused arguments leave the
+  /// signature (an initializer reads them now), dead constants are erased.
+  void eraseDeadWeights() {
+    llvm::BitVector deadArguments(func.getNumArguments());
+    for (Value weight : touchedWeights) {
+      if (!weight.use_empty())
+        continue;
+      if (auto argument = dyn_cast<BlockArgument>(weight))
+        deadArguments.set(argument.getArgNumber());
+      else
+        weight.getDefiningOp()->erase();
+    }
+    if (deadArguments.any())
+      (void)func.eraseArguments(deadArguments);
+  }
+
+  func::FuncOp func;
+  ModuleOp module;
+  OpBuilder builder;
+  SmallVector<std::pair<FoldKey, Value>> folded;
+  llvm::SetVector<Value> touchedWeights;
+};
+
+struct FoldNormWeightPass
+    : cs349::impl::FoldNormWeightBase<FoldNormWeightPass> {
+  using FoldNormWeightBase::FoldNormWeightBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Collected first: the pass adds initializer functions to the module.
+    SmallVector<func::FuncOp> functions;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isDeclaration() && !func->hasAttr(kInitializerAttr))
+        functions.push_back(func);
+    for (func::FuncOp func : functions)
+      FunctionFolder(func, module).run();
+  }
+};
+
+} // namespace
