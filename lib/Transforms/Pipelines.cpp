@@ -19,12 +19,9 @@ void mlir::cs349::buildOptimizePipeline(OpPassManager &pm,
                                         const OptimizeOptions &options) {
   // Attention is matched first, on the layer-level softmax: once decomposed,
   // the pattern is longer and a later cse/canonicalize could reshape it.
-  if (options.attention) {
-    // TODO(issue 3, match-attention): add the teammate's pass here when it
-    // lands in Passes.td, e.g. pm.addNestedPass<func::FuncOp>(
-    // createMatchAttention()).
-  }
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  if (options.attention)
+    funcPm.addPass(createMatchAttention());
   funcPm.addPass(createDecompose());
   funcPm.addPass(createCSEPass());
   // Constant folding (fold hooks, size-limited) and simplification

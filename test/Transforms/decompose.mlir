@@ -6,18 +6,27 @@
 // RUN: cs349-opt %t.once.mlir -split-input-file --decompose > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
 
-// The Llama-3.1-8B layer at T = 2048 decomposes into the lecture's 45
+// The generated Llama-3.1-8B layer at T = 2048 decomposes into the lecture's 45
 // computed results (neither views nor constant data), op by op as SPEC §2
 // lists them: 9 matmuls; 2 x rms_norm = 2 x (mul, reduce_sum, div, add,
 // rsqrt, mul, mul); 2 x rope = 2 x (mul, rotate_half, mul, add); the score
 // scale (mul) and mask (add); softmax (reduce_max, sub, exp, reduce_sum,
 // div); 2 residual adds; silu (neg, exp, add, div); gate * up (mul).
-// RUN: cs349-opt %S/Inputs/llama3.1-8b-T2048.mlir --decompose --cs349-print-op-counts -o /dev/null \
+// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --decompose --cs349-print-op-counts -o /dev/null \
 // RUN:   | FileCheck %s --check-prefix=LLAMA
-// RUN: cs349-opt %S/Inputs/llama3.1-8b-T2048.mlir --decompose --print-op-stats -o /dev/null 2>&1 \
+// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --decompose --print-op-stats -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LLAMA-OPS
 
 // LLAMA: @layer: computed 45, composite 0, view 10, constant data 9, kernel 0
+
+// The count depends on the structure, not the sizes: the small demo layer
+// has the same 45, and each further layer adds 45.
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose --cs349-print-op-counts -o /dev/null \
+// RUN:   | FileCheck %s --check-prefix=TINY
+// RUN: cs349-gen layer --preset tiny --seq 16 --layers 3 | cs349-opt --decompose --cs349-print-op-counts -o /dev/null \
+// RUN:   | FileCheck %s --check-prefix=TINY3
+// TINY: @layer: computed 45, composite 0,
+// TINY3: @layer: computed 135, composite 0,
 
 // LLAMA-OPS:      cs349.add         , 8
 // LLAMA-OPS-NEXT: cs349.causal_mask , 1
