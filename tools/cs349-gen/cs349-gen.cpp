@@ -139,7 +139,8 @@ int fail(const llvm::Twine &message) {
 
 llvm::Expected<int64_t> readInt(const TextOpt &option) {
   int64_t value;
-  if (llvm::StringRef(option).trim().getAsInteger(0, value))
+  // Base 10 only: radix auto-detection would read "010" as 8.
+  if (llvm::StringRef(option).trim().getAsInteger(10, value))
     return llvm::createStringError("--" + option.ArgStr +
                                    " expects an integer, got '" + option +
                                    "'");
