@@ -27,8 +27,10 @@ void mlir::cs349::buildOptimizePipeline(OpPassManager &pm,
   // Constant folding (fold hooks, size-limited) and simplification
   // (canonicalization patterns) are both the canonicalizer's job.
   funcPm.addPass(createCanonicalizerPass());
-  // TODO(issue 3, fold-norm-weight): add the teammate's pass here when it
-  // lands in Passes.td; the canonicalize and cse below then clean up after it.
+  // A module pass: with weights as arguments it moves the gain products into
+  // an initializer function. The canonicalize and cse after it clean up what
+  // it leaves (folded constants, gains of 1, duplicate reshapes).
+  pm.addPass(createFoldNormWeight());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -2,9 +2,11 @@
 // RUN: cs349-opt %s -split-input-file --optimize=attention=false | FileCheck %s --check-prefixes=CHECK,NOATTN
 
 // The lecture's optimize() on the generated Llama-3.1-8B layer (T = 2048):
-// no composite is left; with attention matching exactly one cs349.attention
-// replaces the 9 ops from q.kT to p.v, without it there is none and the 45
-// results of the decomposed layer remain.
+// no composite is left and the two RMSNorm gains are folded into the
+// weights (an initializer computes them), so of the 45 results of the
+// decomposed layer 43 remain. With attention matching exactly one
+// cs349.attention replaces the 9 ops from q.kT to p.v (35 results); without
+// it there is none.
 // RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize --cs349-print-op-counts -o /dev/null \
 // RUN:   | FileCheck %s --check-prefix=LLAMA-ATTN
 // RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize --print-op-stats -o /dev/null 2>&1 \
@@ -13,8 +15,10 @@
 // RUN:   | FileCheck %s --check-prefix=LLAMA-NOATTN
 // RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize=attention=false --print-op-stats -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LLAMA-NOATTN-OPS
+// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize \
+// RUN:   | FileCheck %s --check-prefix=LLAMA-IR
 
-// LLAMA-ATTN: @layer: computed {{[0-9]+}}, composite 0,
+// LLAMA-ATTN: @layer: computed 35, composite 0,
 // LLAMA-ATTN-OPS:     cs349.attention   , 1
 // LLAMA-ATTN-OPS-NOT: cs349.reduce_max
 // LLAMA-ATTN-OPS-NOT: cs349.repeat
@@ -23,7 +27,7 @@
 // LLAMA-ATTN-OPS-NOT: cs349.silu
 // LLAMA-ATTN-OPS-NOT: cs349.softmax
 
-// LLAMA-NOATTN: @layer: computed 45, composite 0,
+// LLAMA-NOATTN: @layer: computed 43, composite 0,
 // LLAMA-NOATTN-OPS-NOT: cs349.attention
 // LLAMA-NOATTN-OPS:     cs349.matmul      , 9
 // LLAMA-NOATTN-OPS:     cs349.reduce_max  , 1
@@ -31,6 +35,15 @@
 // LLAMA-NOATTN-OPS-NOT: cs349.rope {{ }}
 // LLAMA-NOATTN-OPS-NOT: cs349.silu
 // LLAMA-NOATTN-OPS-NOT: cs349.softmax
+
+// No gain ([4096]) is read in the layer function any more: it has no gain
+// argument and no multiply by one; the initializer has both.
+// LLAMA-IR-LABEL: func.func @layer(
+// LLAMA-IR-NOT:   tensor<4096xbf16>
+// LLAMA-IR:       cs349.attention
+// LLAMA-IR-NOT:   tensor<4096xbf16>
+// LLAMA-IR-LABEL: func.func @layer_init(
+// LLAMA-IR-SAME:  tensor<4096xbf16>
 
 // Two layers: one attention per layer; the scalars and tables the layers
 // share are merged by cse.
