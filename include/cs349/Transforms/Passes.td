@@ -331,6 +331,91 @@ def MemoryReport : Pass<"memory-report", "::mlir::ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Scheduling, pictures and budgets (issue 6)
+//===----------------------------------------------------------------------===//
+
+def ScheduleMemory : Pass<"schedule-memory", "::mlir::func::FuncOp"> {
+  let summary = "Reorder ops (before --fuse) or kernels (after) within their "
+                "dependences to lower the peak of the memory plan";
+  let description = [{
+    The same computation can peak at very different memory depending on the
+    order of its ops: computing four branches breadth-first keeps four large
+    temporaries alive, depth-first keeps one. This pass picks an order within
+    the dependences that lowers the peak of the plan that follows.
+
+    **Peak model.** Every function-level op that is not a view (`IsView`) nor
+    constant data (`IsConstantData`, `ConstantLike`) runs at one step and
+    writes each of its results: before `--fuse` that is every computing op
+    (the unfused plan), after it every `cs349.kernel`. A result is live from
+    its producer to its last reader, both inclusive, where reading a view
+    reads the result it views; results the function returns stay live to the
+    end; arguments and constants take no arena memory. The peak of an order
+    is the most bytes live at one step: exactly the `lower_bound` that
+    `--plan-memory` reports for that order (and greedy-by-size usually
+    reaches it).
+
+    **Algorithms** (`algorithm=`): `dfs` is XLA's DFS memory scheduler (a
+    post-order walk from the sinks that finishes the operand with more extra
+    users, then with the larger transitive size, first); `list` is XLA's list
+    scheduler (run the ready op that frees the most bytes net of what it
+    writes); `lpmf` is TorchInductor's least-peak-memory-first
+    (`reorder_for_peak_memory`); `exhaustive` searches every topological
+    order by dynamic programming over sets of scheduled ops (the bytes live
+    after a set do not depend on its order), pruned by the best peak known,
+    and fails when it needs more than `max-states` states; `best` (default)
+    runs all heuristics, then the exhaustive search when it fits in
+    `max-states` (then the result is optimal). Whatever runs, the input order
+    is kept unless an order has a lower peak, or the same peak and fewer
+    live byte-steps: the peak never goes up.
+
+    Views and constant data move with their users: each is placed right
+    before the first op that reads it. Ops with side effects keep their
+    relative order. Functions whose body has several blocks are left alone
+    with a warning. Statistics `peak-before` and `peak-after` (bytes, summed
+    over functions) show the effect under `-mlir-pass-statistics`; with
+    `remarks=true` each function gets a remark with both peaks.
+
+    Before (breadth-first; `y_i` are 4 MB, the sums 1 kB):
+
+    ```mlir
+    %y0 = cs349.matmul %x, %w0 : ... -> tensor<1024x1024xf32>
+    %y1 = cs349.matmul %x, %w1 : ... -> tensor<1024x1024xf32>
+    %s0 = cs349.reduce_sum %y0 axes = [1] keepdims : ... -> tensor<1024x1xf32>
+    %s1 = cs349.reduce_sum %y1 axes = [1] keepdims : ... -> tensor<1024x1xf32>
+    %r = cs349.add %s0, %s1 : tensor<1024x1xf32>
+    ```
+
+    After (depth-first, peak 8 MB -> 4 MB):
+
+    ```mlir
+    %y0 = cs349.matmul %x, %w0 : ... -> tensor<1024x1024xf32>
+    %s0 = cs349.reduce_sum %y0 axes = [1] keepdims : ... -> tensor<1024x1xf32>
+    %y1 = cs349.matmul %x, %w1 : ... -> tensor<1024x1024xf32>
+    %s1 = cs349.reduce_sum %y1 axes = [1] keepdims : ... -> tensor<1024x1xf32>
+    %r = cs349.add %s0, %s1 : tensor<1024x1xf32>
+    ```
+  }];
+  let options = [
+    Option<"algorithm", "algorithm", "std::string", /*default=*/"\"best\"",
+           "dfs (XLA's DFS scheduler), list (XLA's list scheduler), lpmf "
+           "(TorchInductor's least peak memory first), exhaustive (the "
+           "optimum, or an error past max-states), best (all of them, the "
+           "exhaustive search only when it fits)">,
+    Option<"maxStates", "max-states", "uint64_t", /*default=*/"200000",
+           "Most sets of scheduled ops the exhaustive search may visit">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per function with the peak before and after and "
+           "the algorithm whose order was kept">
+  ];
+  let statistics = [
+    Statistic<"peakBefore", "peak-before",
+              "Peak live bytes of the input order (summed over functions)">,
+    Statistic<"peakAfter", "peak-after",
+              "Peak live bytes of the chosen order (summed over functions)">
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // Norm-gain folding (issue 3)
 //===----------------------------------------------------------------------===//
 
@@ -403,6 +488,102 @@ def FoldNormWeight : Pass<"fold-norm-weight", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::cs349::CS349Dialect",
                            "::mlir::func::FuncDialect"];
+}
+
+def PlanSvg : Pass<"plan-svg", "::mlir::ModuleOp"> {
+  let summary = "Draw the memory plan of each function as an SVG picture";
+  let description = [{
+    Reads the plan that `--plan-memory` recorded (`cs349.plan` on kernels,
+    `cs349.arena` on functions; checked against the IR like
+    `--verify-memory-plan` does) and draws it: kernel index across, arena
+    offset down, one rectangle per written result spanning the kernels it is
+    live across (`first` to `last`) and the bytes it occupies (`offset` to
+    `offset + bytes`). Each rectangle is labelled with the result's name where
+    it fits and carries hover text (`<title>`) with its name, producing op,
+    shape, size, lifetime and offset. A solid line marks the arena size and a
+    dashed one the lower bound, so a gap between them is memory the strategy
+    wasted. One panel per planned function; functions without a plan are
+    skipped, a module without any is an error. The IR is not changed.
+
+    ```
+    cs349-gen layer --preset tiny --seq 16 \
+      | cs349-opt --optimize --fuse --plan-memory \
+                  --plan-svg=output=plan.svg -o /dev/null
+    ```
+
+    draws (in part):
+
+    ```xml
+    <rect x="96.0" y="70.00" width="96.0" height="45.51" fill="hsl(0,60%,78%)">
+      <title>h = mul : 16x128xf32, 8.2 kB (8192 B)
+    kernels 0 to 1, offset 0 B (0 B)</title></rect>
+    ```
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "Where to write the SVG: a file name, or '-' for standard output">
+  ];
+}
+
+def MemoryBudget : Pass<"memory-budget", "::mlir::ModuleOp"> {
+  let summary = "Print the memory budget of a layer: weights, KV cache and "
+                "activations with and without FlashAttention";
+  let description = [{
+    The lecture's demo 4, measured on the IR instead of typed in. Run it on a
+    layer as `cs349-gen` writes it (layer-level ops, any number of layers);
+    for each function it prints:
+
+    * **weights per layer**: the bytes of the arguments and `cs349.constant`s
+      that a `cs349.matmul` reads as its right operand or a `cs349.rms_norm`
+      as its gain (through views), each counted once, divided by the number
+      of layers in the IR;
+    * **KV cache per layer and for N layers**: the bytes of the keys and
+      values that the `cs349.attention` ops read after `flash-pipeline`
+      (k and v after RoPE, before the GQA repeat: 2 × G × T × dh × bytes),
+      times `batch`; one attention op is one layer;
+    * **activations** with and without FlashAttention: the arena size
+      (`cs349.arena` bytes) that `--plan-memory` gives at the end of
+      `flash-pipeline` and `fused-pipeline`, times `batch` (a batch runs
+      every kernel on `batch` times the rows: each written result grows by
+      that factor, lifetimes do not change);
+    * whether weights and KV cache of N layers plus the activations of one
+      layer (the next layer reuses them) fit in `device-memory`.
+
+    Each pipeline runs on a copy of the module; the IR is not changed.
+    Decimal units (1 MB = 10^6 B). For Llama-3.1-8B at T = 32768:
+
+    ```
+    cs349-gen layer --preset llama3.1-8b --seq 32768 \
+      | cs349-opt --memory-budget="layers=32" -o /dev/null
+    memory budget of @layer: 1 layer in the IR, batch 1, decimal units (1 MB = 10^6 B)
+      weights per layer                         436 MB  (436224000 B; 9 tensors)
+      KV cache per layer                        134 MB  (134217728 B; k and v after RoPE, each tensor<8x32768x128xbf16>)
+      KV cache for 32 layers                   4.3 GB  (4294967296 B)
+      activations, fused                        137 GB  (...)
+      activations, fused + FlashAttention      2.4 GB  (...)
+      32 layers fused: weights + KV cache + activations = 156 GB, does not fit in 80.0 GB
+      32 layers fused + FlashAttention: weights + KV cache + activations = 20.7 GB, fits in 80.0 GB
+    ```
+  }];
+  let options = [
+    Option<"layers", "layers", "int64_t", /*default=*/"0",
+           "Number of layers of the model for the totals; 0 means as many as "
+           "the IR has">,
+    Option<"batch", "batch", "int64_t", /*default=*/"1",
+           "Sequences per batch: KV cache and activations scale with it">,
+    Option<"deviceMemory", "device-memory", "double", /*default=*/"80.0",
+           "Device memory in GB (10^9 B) that the totals are compared with">,
+    Option<"fusedPipeline", "fused-pipeline", "std::string",
+           /*default=*/"\"optimize{attention=false},func.func(fuse),plan-memory\"",
+           "Pass pipeline (on builtin.module) that plans the layer without "
+           "FlashAttention">,
+    Option<"flashPipeline", "flash-pipeline", "std::string",
+           /*default=*/"\"optimize{attention=true},func.func(fuse),plan-memory\"",
+           "Pass pipeline (on builtin.module) that plans the layer with "
+           "FlashAttention; its cs349.attention ops give the KV cache">,
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "Where to print: a file name, or '-' for standard output">
+  ];
 }
 
 #endif // CS349_TRANSFORMS_PASSES_TD
