@@ -172,13 +172,20 @@ bool cs349::run::parseResults(const std::string &text,
   std::istringstream lines(text);
   std::string line;
   unsigned lineNumber = 0;
+  bool inResult = false;
   while (std::getline(lines, line)) {
     ++lineNumber;
-    if (line.rfind("result ", 0) == 0) {
-      results.push_back({line, {}});
+    if (line.empty())
+      continue;
+    if (line[0] != ' ') {
+      // Any other unindented line ("argument N: ...", "memory: ...") ends
+      // the values of the result before it.
+      inResult = line.rfind("result ", 0) == 0;
+      if (inResult)
+        results.push_back({line, {}});
       continue;
     }
-    if (line.empty() || line[0] != ' ' || results.empty())
+    if (!inResult)
       continue;
     std::istringstream numbers(line);
     std::string token;

@@ -61,6 +61,9 @@ static cl::opt<unsigned> optLevel("O", cl::init(2),
 static cl::opt<bool> summaryOnly(
     "summary", cl::init(false),
     cl::desc("Print a checksum of each result instead of its values"));
+static cl::opt<bool> printInputs(
+    "print-inputs", cl::init(false),
+    cl::desc("Also print the argument values (as 'argument N: type')"));
 static cl::opt<bool> compare("compare", cl::init(false),
                              cl::desc("Compare two outputs of cs349-run"));
 static cl::opt<double> relTolerance("rtol", cl::init(0.0),
@@ -117,8 +120,8 @@ std::string typeString(Type type) {
   return text;
 }
 
-void printResult(unsigned index, const Buffer &buffer) {
-  std::printf("result %u: %s\n", index, typeString(buffer.type).c_str());
+void printBuffer(const char *what, unsigned index, const Buffer &buffer) {
+  std::printf("%s %u: %s\n", what, index, typeString(buffer.type).c_str());
   if (summaryOnly) {
     double sum = 0.0, absSum = 0.0;
     for (int64_t i = 0; i < buffer.size(); ++i) {
@@ -133,7 +136,7 @@ void printResult(unsigned index, const Buffer &buffer) {
   for (int64_t i = 0; i < buffer.size(); ++i) {
     float x = loadElement(buffer.kind,
                           buffer.data.data() + i * elementBytes(buffer.kind));
-    std::printf("%s%.6e", i % 8 == 0 ? " " : " ", x);
+    std::printf(" %.6e", x);
     if (i % 8 == 7 || i + 1 == buffer.size())
       std::printf("\n");
   }
@@ -311,8 +314,11 @@ int runFunction() {
                 (unsigned long long)(matches ? arenaBytes : 0),
                 (unsigned long long)(stats.bytes - (matches ? arenaBytes : 0)));
   }
+  if (printInputs)
+    for (auto [index, buffer] : llvm::enumerate(inputs))
+      printBuffer("argument", index, buffer);
   for (auto [index, buffer] : llvm::enumerate(outputs))
-    printResult(index, buffer);
+    printBuffer("result", index, buffer);
   return 0;
 }
 } // namespace

@@ -98,10 +98,39 @@ Value ElementEmitter::reduceAxis(
   return loop.getResult(0);
 }
 
+Value ElementEmitter::lookupRead(OpBuilder &b, Value value,
+                                 ValueRange indices) {
+  auto found = reads.find(value);
+  if (found == reads.end())
+    return {};
+  for (Read &read : found->second) {
+    if (!llvm::equal(read.indices, indices))
+      continue;
+    // Builders here only append, so a result in the insertion block or in
+    // one of its ancestors dominates the insertion point.
+    Block *definedIn = read.result.getParentBlock();
+    for (Block *block = b.getInsertionBlock(); block;
+         block = block->getParentOp() ? block->getParentOp()->getBlock()
+                                      : nullptr)
+      if (block == definedIn)
+        return read.result;
+  }
+  return {};
+}
+
 Value ElementEmitter::read(OpBuilder &b, Location loc, Value value,
                            ValueRange indices) {
   while (Value alias = aliases.lookup(value))
     value = alias;
+  if (Value earlier = lookupRead(b, value, indices))
+    return earlier;
+  Value result = readUncached(b, loc, value, indices);
+  reads[value].push_back({llvm::to_vector(indices), result});
+  return result;
+}
+
+Value ElementEmitter::readUncached(OpBuilder &b, Location loc, Value value,
+                                   ValueRange indices) {
   if (Value tensor = tensors.lookup(value))
     return widen(b, loc, tensor::ExtractOp::create(b, loc, tensor, indices));
 

@@ -64,6 +64,8 @@ public:
   Value constant(OpBuilder &b, Location loc, double value);
 
 private:
+  Value readUncached(OpBuilder &b, Location loc, Value value,
+                     ValueRange indices);
   Value computeUnrounded(OpBuilder &b, Location loc, Operation *op,
                          ValueRange indices);
   /// Indices into an operand of shape `shape` broadcast to `indices`.
@@ -75,7 +77,16 @@ private:
   Value reduceAxis(OpBuilder &b, Location loc, int64_t count, Value init,
                    function_ref<Value(OpBuilder &, Location, Value, Value)> f);
 
+  /// A value read earlier at the same indices, if it is visible at `b`'s
+  /// insertion point: x*x or silu's two reads of x compute x once.
+  Value lookupRead(OpBuilder &b, Value value, ValueRange indices);
+
   FloatType f32;
+  struct Read {
+    SmallVector<Value> indices;
+    Value result;
+  };
+  llvm::DenseMap<Value, SmallVector<Read>> reads;
   llvm::DenseMap<Value, Value> tensors;
   llvm::DenseMap<Value, Value> aliases;
 };

@@ -64,35 +64,60 @@ bool isExpensive(Operation *op) {
   return isa<ReduceSumOp, ReduceMaxOp, SoftmaxOp, RmsNormOp, MatmulOp,
              AttentionOp>(op);
 }
+
+/// Whether `user` reads its operand at the very indices of its own element:
+/// two such reads in one loop nest are one (the emitter reuses the first).
+bool readsAtSameIndices(Operation *user, unsigned operandIndex) {
+  return isa<AddOp, SubOp, MulOp, DivOp, MaxOp, NegOp, ExpOp, RsqrtOp, TanhOp,
+             SiluOp>(user) &&
+         user->getOperand(operandIndex).getType() ==
+             user->getResult(0).getType();
+}
 } // namespace
 
 llvm::DenseSet<Value> mlir::cs349::lowering::chooseScratchValues(Block &body) {
   llvm::DenseSet<Value> yielded(llvm::from_range,
                                 body.getTerminator()->getOperands());
-  // Evaluations of each element of a value per kernel run; 1 for stored ones.
-  llvm::DenseMap<Value, double> evaluations;
+  // For every value: the stored values (roots) whose loop nests evaluate it,
+  // and how many times per element of the value each of them does.
+  llvm::DenseMap<Value, llvm::SmallDenseMap<Value, double, 2>> evaluations;
   llvm::DenseSet<Value> scratch;
   for (Operation &op : llvm::reverse(body.without_terminator())) {
     if (op.getNumResults() != 1)
       continue;
     Value value = op.getResult(0);
     if (yielded.contains(value)) {
-      evaluations[value] = 1.0;
+      evaluations[value][value] = 1.0;
       continue;
     }
-    double count = 0.0;
+    // Reads at the element's own indices share one evaluation per root;
+    // other reads (broadcasts, rotations, contractions) add up.
+    llvm::SmallDenseMap<Value, double, 2> shared, counts;
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
       if (user == body.getTerminator() || user->getNumResults() != 1)
         continue;
-      count += readsPerElement(user, use.getOperandNumber()) *
-               evaluations.lookup(user->getResult(0));
+      unsigned operand = use.getOperandNumber();
+      double factor = readsPerElement(user, operand);
+      bool same = readsAtSameIndices(user, operand);
+      for (auto [root, count] : evaluations.lookup(user->getResult(0))) {
+        if (same)
+          shared[root] = std::max(shared[root], count);
+        else
+          counts[root] += factor * count;
+      }
     }
-    if (isa<AttentionOp>(op) || (isExpensive(&op) && count > 1.0 + 1e-9)) {
+    for (auto [root, count] : shared)
+      counts[root] += count;
+    double total = 0.0;
+    for (auto [root, count] : counts)
+      total += count;
+    if (isa<AttentionOp>(op) || (isExpensive(&op) && total > 1.0 + 1e-9)) {
       scratch.insert(value);
-      count = 1.0;
+      counts.clear();
+      counts[value] = 1.0;
     }
-    evaluations[value] = count;
+    evaluations[value] = std::move(counts);
   }
   return scratch;
 }
