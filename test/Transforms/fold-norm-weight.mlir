@@ -80,10 +80,8 @@ func.func @constant_transposed_weight(%n: tensor<4x2xf32>) -> tensor<4x3xf32> {
 // CHECK-SAME: attributes {cs349.initializer}
 // CHECK-NEXT: %[[C:.*]] = cs349.reshape %[[G]] : tensor<8xf32> -> tensor<8x1xf32>
 // CHECK-NEXT: %[[FQ:.*]] = cs349.mul %[[IQ]], %[[C]] : tensor<8x8xf32>, tensor<8x1xf32>
-// CHECK-NEXT: %[[C2:.*]] = cs349.reshape %[[G]]
-// CHECK-NEXT: %[[FK:.*]] = cs349.mul %[[IK]], %[[C2]]
-// CHECK-NEXT: %[[C3:.*]] = cs349.reshape %[[G]]
-// CHECK-NEXT: %[[FV:.*]] = cs349.mul %[[IV]], %[[C3]]
+// CHECK-NEXT: %[[FK:.*]] = cs349.mul %[[IK]], %[[C]]
+// CHECK-NEXT: %[[FV:.*]] = cs349.mul %[[IV]], %[[C]]
 // CHECK-NEXT: return %[[FQ]], %[[FK]], %[[FV]]
 func.func @argument_weights(%n: tensor<4x8xf32> loc("n"), %g: tensor<8xf32> loc("attn_norm"),
                             %wq: tensor<8x8xf32> loc("wq"), %wk: tensor<8x2xf32> loc("wk"),
