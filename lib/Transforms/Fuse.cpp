@@ -62,7 +62,7 @@ std::optional<Kind> classify(Operation *op) {
   // holds whole rows (a matmul epilogue over the head dimension, a row-wise
   // kernel) computes it like an elementwise op.
   if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, RotateHalfOp>(op) ||
-      (isa<CS349Dialect>(op->getDialect()) &&
+      (isa_and_present<CS349Dialect>(op->getDialect()) &&
        op->hasTrait<OpTrait::Elementwise>()))
     return Kind::Elementwise;
   return Kind::Single;
@@ -260,7 +260,8 @@ LogicalResult Partitioner::partition() {
     if (!kind)
       continue;
     if (*kind == Kind::Single && !isa<KernelOp>(op)) {
-      if (op.getNumRegions() != 0 && !isa<CS349Dialect>(op.getDialect()))
+      if (op.getNumRegions() != 0 &&
+          !isa_and_present<CS349Dialect>(op.getDialect()))
         return op.emitOpError("has regions: --fuse cannot place it in a "
                               "cs349.kernel");
       auto isKernelTensor = [](Type type) {
