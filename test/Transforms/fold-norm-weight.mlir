@@ -1,6 +1,31 @@
 // RUN: cs349-opt %s -split-input-file --fold-norm-weight -verify-diagnostics | FileCheck %s
 // Idempotence: a second run over the output changes nothing.
 // RUN: cs349-opt %s -split-input-file --fold-norm-weight | cs349-opt -split-input-file --fold-norm-weight | FileCheck %s
+// The generated layer after --decompose: with weights as arguments both gains
+// move into @layer_init, with random weights they are folded into constants;
+// either way no activation is multiplied by a [d] gain any more.
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose --fold-norm-weight | FileCheck %s --check-prefix=ARGS
+// RUN: cs349-gen layer --preset tiny --seq 16 --weights=random --seed 3 | cs349-opt --decompose --fold-norm-weight | FileCheck %s --check-prefix=RANDOM
+
+// ARGS-LABEL: func.func @layer
+// ARGS-SAME: (%{{[^:]*}}: tensor<16x128xbf16>,
+// ARGS-SAME: tensor<128x128xbf16> {cs349.folded_from = ["layer0.attn_norm", "layer0.wq"], cs349.init_result = 0 : i64}
+// ARGS-SAME: tensor<128x32xbf16> {cs349.folded_from = ["layer0.attn_norm", "layer0.wk"], cs349.init_result = 1 : i64}
+// ARGS-SAME: tensor<128x32xbf16> {cs349.folded_from = ["layer0.attn_norm", "layer0.wv"], cs349.init_result = 2 : i64}
+// ARGS-SAME: %{{[^:]*}}: tensor<128x128xbf16>,
+// ARGS-SAME: tensor<128x344xbf16> {cs349.folded_from = ["layer0.mlp_norm", "layer0.w_gate"], cs349.init_result = 3 : i64}
+// ARGS-SAME: tensor<128x344xbf16> {cs349.folded_from = ["layer0.mlp_norm", "layer0.w_up"], cs349.init_result = 4 : i64}
+// ARGS-SAME: %{{[^:]*}}: tensor<344x128xbf16>)
+// ARGS-SAME: attributes {cs349.initialized_by = @layer_init}
+// ARGS-NOT: tensor<16x128xbf16>, tensor<128xbf16>
+// ARGS-LABEL: func.func @layer_init
+// ARGS-SAME: -> (tensor<128x128xbf16> {{.*}}, tensor<128x32xbf16> {{.*}}, tensor<128x32xbf16> {{.*}}, tensor<128x344xbf16> {{.*}}, tensor<128x344xbf16> {{.*}})
+// ARGS-SAME: attributes {cs349.initializer}
+
+// RANDOM-LABEL: func.func @layer
+// RANDOM-SAME: (%{{[^:]*}}: tensor<16x128xbf16>) -> tensor<16x128xbf16> {
+// RANDOM-NOT: tensor<16x128xbf16>, tensor<128xbf16>
+// RANDOM-NOT: func.func @layer_init
 
 // Constant weights: diag(γ)·W is computed by the pass. Row k of W is scaled
 // by γ[k]: [[1, 2], [3, 4]] with γ = [2, 3] -> [[2, 4], [9, 12]].

@@ -1,6 +1,30 @@
 // RUN: cs349-opt %s -split-input-file --match-attention=report-misses=true -verify-diagnostics | FileCheck %s
 // Idempotence: a second run over the output changes nothing.
 // RUN: cs349-opt %s -split-input-file --match-attention | cs349-opt -split-input-file --match-attention | FileCheck %s
+// The generated layers, matched before --decompose (as the lecture does) and
+// after it: one attention each time, with GQA un-repeated keys and values,
+// and nothing left of the softmax.
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --match-attention --decompose | FileCheck %s --check-prefix=TINY
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose --match-attention=report-misses=true | FileCheck %s --check-prefix=TINY
+// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --match-attention=report-misses=true | FileCheck %s --check-prefix=LLAMA
+// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --decompose --match-attention=report-misses=true | FileCheck %s --check-prefix=LLAMA
+// A bad option value is a diagnostic, not a crash.
+// RUN: not cs349-opt /dev/null --match-attention=report-misses=maybe 2>&1 | FileCheck %s --check-prefix=BADOPT
+
+// TINY-LABEL: func.func @layer
+// TINY-NOT: cs349.reduce_max
+// TINY: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 2.500000e-01 causal : tensor<8x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>
+// TINY-NOT: cs349.reduce_max
+// TINY-NOT: cs349.attention
+
+// LLAMA-LABEL: func.func @layer
+// LLAMA-NOT: cs349.causal_mask
+// 1/sqrt(128) rounded to bf16 by the generator:
+// LLAMA: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 0.08837890625 causal : tensor<32x2048x128xbf16>, tensor<8x2048x128xbf16>, tensor<8x2048x128xbf16>
+// LLAMA-NOT: cs349.causal_mask
+// LLAMA-NOT: cs349.attention
+
+// BADOPT: for the --report-misses option: 'maybe' is invalid value for boolean argument
 
 // The layer-level form the generator writes: GQA repeats, q·kᵀ with
 // transpose_b, scale on the scores by a rank-0 constant, causal mask,
