@@ -295,7 +295,7 @@ struct ConvertCS349ToLinalgPass
     }
     if (attentionBlock < 1) {
       module.emitError("expected attention-block >= 1, got ")
-          << attentionBlock;
+          << static_cast<int64_t>(attentionBlock);
       return signalPassFailure();
     }
     for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {

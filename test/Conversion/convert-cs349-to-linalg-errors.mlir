@@ -1,0 +1,75 @@
+// RUN: cs349-opt %s --convert-cs349-to-linalg -split-input-file -verify-diagnostics
+// RUN: not cs349-opt %s --convert-cs349-to-linalg=mode=fast 2>&1 | FileCheck %s --check-prefix=MODE
+// RUN: not cs349-opt %s --convert-cs349-to-linalg=attention-block=0 2>&1 | FileCheck %s --check-prefix=BLOCK
+
+// MODE: expected mode=auto|planned|unplanned, got 'fast'
+// BLOCK: expected attention-block >= 1, got 0
+
+// A buffer that does not hold its result.
+func.func @wrong_size(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.arena = #cs349.arena<bytes = 256, naive = 256, lower_bound = 256, alignment = 1, kernels = 1, strategy = "greedy-by-size">} {
+  // expected-error @+1 {{expected buffer #0 to hold 128 bytes for 'tensor<4x8xf32>', got 64}}
+  %0 = cs349.kernel (%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.plan = [#cs349.buffer<offset = 0, bytes = 64, first = 0, last = 0>]} {
+  ^bb0(%a: tensor<4x8xf32>):
+    %e = cs349.exp %a : tensor<4x8xf32>
+    cs349.yield %e : tensor<4x8xf32>
+  }
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// A buffer that ends past the arena.
+func.func @outside_arena(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.arena = #cs349.arena<bytes = 160, naive = 128, lower_bound = 128, alignment = 1, kernels = 1, strategy = "greedy-by-size">} {
+  // expected-error @+1 {{expected buffer #0 [64, 192) inside the arena of 160 bytes}}
+  %0 = cs349.kernel (%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.plan = [#cs349.buffer<offset = 64, bytes = 128, first = 0, last = 0>]} {
+  ^bb0(%a: tensor<4x8xf32>):
+    %e = cs349.exp %a : tensor<4x8xf32>
+    cs349.yield %e : tensor<4x8xf32>
+  }
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// An offset that splits an element.
+func.func @misaligned(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.arena = #cs349.arena<bytes = 256, naive = 128, lower_bound = 128, alignment = 1, kernels = 1, strategy = "greedy-by-size">} {
+  // expected-error @+1 {{expected buffer #0 at an offset aligned to its 4-byte elements, got 6}}
+  %0 = cs349.kernel (%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.plan = [#cs349.buffer<offset = 6, bytes = 128, first = 0, last = 0>]} {
+  ^bb0(%a: tensor<4x8xf32>):
+    %e = cs349.exp %a : tensor<4x8xf32>
+    cs349.yield %e : tensor<4x8xf32>
+  }
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// A planned function whose kernel has no plan.
+func.func @missing_plan(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.arena = #cs349.arena<bytes = 128, naive = 128, lower_bound = 128, alignment = 1, kernels = 1, strategy = "greedy-by-size">} {
+  // expected-error @+1 {{expected a 'cs349.plan' attribute in a planned function}}
+  %0 = cs349.kernel (%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>):
+    %e = cs349.exp %a : tensor<4x8xf32>
+    cs349.yield %e : tensor<4x8xf32>
+  }
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// Outside a kernel a result has no place in the arena.
+func.func @outside_kernel(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.arena = #cs349.arena<bytes = 0, naive = 0, lower_bound = 0, alignment = 1, kernels = 0, strategy = "greedy-by-size">} {
+  // expected-error @+1 {{expected every compute op of a planned function inside a cs349.kernel}}
+  %e = cs349.exp %x : tensor<4x8xf32>
+  return %e : tensor<4x8xf32>
+}
+
+// -----
+
+// Only cs349 ops (and the return) are lowered.
+func.func @foreign(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = cs349.exp %x : tensor<4x8xf32>
+  // expected-error @+1 {{cannot be lowered inside a cs349 function}}
+  %t = tensor.empty() : tensor<4x8xf32>
+  return %e : tensor<4x8xf32>
+}
