@@ -360,9 +360,11 @@ struct MatchAttentionPass
     config.enableFolding(false)
         .enableConstantCSE(false)
         .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(
-            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config))) {
+      getOperation().emitError("match-attention did not converge");
       return signalPassFailure();
+    }
     if (!reportMisses)
       return;
     // After the rewrite, so that each remaining candidate is reported once,
