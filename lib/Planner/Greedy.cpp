@@ -298,11 +298,15 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline) {
   orders.push_back(placer.orderByLength());
   orders.push_back(placer.orderByDegree());
   orders.push_back(placer.orderByStart());
+  Clock::duration lastPass{0};
   for (const auto &order : orders) {
     for (Fit fit : {Fit::Best, Fit::First}) {
-      if (have && deadline && deadline->passed())
+      // Do not start a pass that would end past the deadline.
+      if (have && deadline && Clock::now() + lastPass >= deadline->at)
         break;
+      auto t0 = Clock::now();
       Plan p = placer.place(order, fit);
+      lastPass = Clock::now() - t0;
       if (!have || p.arenaSize < best.arenaSize) {
         best = std::move(p);
         have = true;

@@ -34,6 +34,7 @@
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <limits>
 #include <numeric>
 
@@ -71,9 +72,11 @@ struct Instance {
 constexpr size_t kMaxWork = 40'000'000;
 /// Limits on the size of problems given to the exact search.
 constexpr size_t kMaxSearchBuffers = 20'000;
-constexpr double kMaxDiveWork = 2e8;
+constexpr double kMaxDiveWork = 1e9;
+/// Most section members rescanned for the unallocated floor per placement.
+constexpr uint32_t kMaxFloorRescan = 1 << 16;
 
-Instance buildInstance(const Problem &problem) {
+Instance buildInstance(const Problem &problem, const Deadline &deadline) {
   Instance I;
   I.align = effectiveAlignment(problem);
   for (size_t i = 0; i < problem.buffers.size(); ++i) {
@@ -109,8 +112,12 @@ Instance buildInstance(const Problem &problem) {
   I.overlaps.assign(n, {});
   std::vector<uint32_t> activeList, pos(n, 0);
   bool dirty = false;
-  size_t work = 0;
+  size_t work = 0, events = 0;
   for (const Event &e : ev) {
+    if ((++events & 1023) == 0 && deadline.passed()) {
+      I.tooLarge = true; // out of time: no search
+      return I;
+    }
     if (e.isStart) {
       work += activeList.size();
       if (work > kMaxWork) {
@@ -187,6 +194,8 @@ public:
     cuts = I.cuts0;
     offUndo.clear();
     floorUndo.clear();
+    searchDepth = 0;
+
     for (uint32_t b = 0; b < n; ++b)
       if (I.size[b] > cap)
         return Status::NotFound;
@@ -209,7 +218,8 @@ public:
     for (size_t k = 0; k < ranges.size(); ++k) {
       if (parts[k].empty())
         continue;
-      Partition part{std::move(parts[k]), ranges[k].first, ranges[k].second};
+      Partition part{std::move(parts[k]), ranges[k].first, ranges[k].second,
+                     {}, {}};
       Status st = subSolve(part);
       if (st != Status::Found)
         return st;
@@ -221,13 +231,19 @@ public:
   uint64_t nodes() const { return nodeCount; }
 
 private:
-  struct Partition {
-    std::vector<uint32_t> bufs;
-    uint32_t lo, hi; // section range
-  };
   struct Entry {
     uint64_t off;
     uint32_t pre;
+  };
+  struct Partition {
+    std::vector<uint32_t> bufs;
+    uint32_t lo, hi;          // section range
+    std::vector<uint32_t> pre; // preorder index -> buffer
+    // All buffers of the partition sorted by (minimum offset, preorder
+    // index), placed ones last (key kNone).  Kept in step with the search
+    // state by rebuild(): the order is total, so restoring the state and
+    // rebuilding restores the array exactly.
+    std::vector<Entry> ord;
   };
 
   const Instance &I;
@@ -240,6 +256,11 @@ private:
   std::vector<uint64_t> assigned, solution, minOff, floor, total;
   std::vector<uint32_t> cuts;
   std::vector<std::pair<uint32_t, uint64_t>> offUndo, floorUndo;
+  std::vector<Entry> kept, changed; // scratch of rebuild()
+  // Copies of ord per search depth (a deque: growing keeps references).
+  std::deque<std::vector<Entry>> saved;
+  size_t searchDepth = 0;
+  static constexpr size_t kMaxCopiedOrder = 1024;
 
   uint64_t width(uint32_t b) const {
     return (uint64_t)(I.end[b] - I.start[b]);
@@ -248,7 +269,7 @@ private:
     return (unsigned __int128)I.size[b] * width(b);
   }
 
-  Status subSolve(const Partition &part) {
+  Status subSolve(Partition &part) {
     // Static preorder of the partition's buffers.
     const size_t k = part.bufs.size();
     std::vector<uint64_t> tot(k, 0);
@@ -295,13 +316,41 @@ private:
       return a < b;
     };
     std::sort(idx.begin(), idx.end(), cmp);
-    std::vector<uint32_t> pre(k);
+    part.pre.resize(k);
     for (size_t i = 0; i < k; ++i)
-      pre[i] = part.bufs[idx[i]];
-    std::vector<Entry> ordering(k);
+      part.pre[i] = part.bufs[idx[i]];
+    part.ord.resize(k);
     for (uint32_t i = 0; i < k; ++i)
-      ordering[i] = {0, i};
-    return search(part, pre, ordering, 0, 0);
+      part.ord[i] = {minOff[part.pre[i]], i};
+    std::sort(part.ord.begin(), part.ord.end(), entryLess);
+    return search(part, 0, 0);
+  }
+
+  static bool entryLess(const Entry &x, const Entry &y) {
+    if (x.off != y.off)
+      return x.off < y.off;
+    return x.pre < y.pre;
+  }
+
+  /// Re-sorts part.ord after minimum offsets or placements changed: entries
+  /// whose key is unchanged keep their order, the others are sorted and
+  /// merged in.  O(k) without allocation.
+  void rebuild(Partition &part) {
+    kept.clear();
+    changed.clear();
+    for (const Entry &e : part.ord) {
+      uint32_t b = part.pre[e.pre];
+      uint64_t key = assigned[b] != kNone ? kNone : minOff[b];
+      if (key == e.off)
+        kept.push_back(e);
+      else
+        changed.push_back({key, e.pre});
+    }
+    if (changed.empty())
+      return;
+    std::sort(changed.begin(), changed.end(), entryLess);
+    std::merge(kept.begin(), kept.end(), changed.begin(), changed.end(),
+               part.ord.begin(), entryLess);
   }
 
   /// Places buffer b at off, recording undo information.
@@ -329,7 +378,11 @@ private:
       total[s] -= I.size[b];
     }
     // The floor of a section is at least the lowest minimum offset of its
-    // unplaced buffers.
+    // unplaced buffers.  (An optional inference: skipped when the sections
+    // to rescan hold too many buffers, as on very long-lived problems.)
+    if (affLo < affHi &&
+        I.flatStart[affHi] - I.flatStart[affLo] > kMaxFloorRescan)
+      affHi = affLo;
     for (uint32_t s = affLo; s < affHi; ++s) {
       const uint64_t f = floor[s];
       uint64_t lowest = kNone;
@@ -368,69 +421,89 @@ private:
     return true;
   }
 
-  Status search(const Partition &part, const std::vector<uint32_t> &pre,
-                const std::vector<Entry> &orig, uint64_t minOffset,
-                uint32_t minPre) {
+  Status search(Partition &part, uint64_t minOffset, uint32_t minPre) {
     if (nodesLeft-- <= 0)
       return Status::Aborted;
-    if ((++nodeCount & 15) == 0 && deadline->passed())
+    ++nodeCount;
+    if (deadline->passed()) // ~20 ns, negligible next to a node
       return Status::Timeout;
-    // The unplaced buffers by (minimum offset, preorder).  The parent's
-    // order is sorted and only minimum offsets of buffers conflicting with
-    // the last placed one rose: keep the others in order, sort the risen
-    // ones and merge.
-    std::vector<Entry> ordering, risen;
-    ordering.reserve(orig.size());
-    for (const Entry &e : orig) {
-      uint32_t b = pre[e.pre];
-      if (assigned[b] != kNone)
-        continue;
-      if (minOff[b] == e.off)
-        ordering.push_back(e);
-      else
-        risen.push_back({minOff[b], e.pre});
-    }
-    if (ordering.empty() && risen.empty()) {
+    const std::vector<Entry> &ord = part.ord;
+    if (ord.empty() || ord.front().off == kNone) {
       for (uint32_t b : part.bufs)
         solution[b] = assigned[b];
-      return Status::Found;
+      return Status::Found; // every buffer placed
     }
-    if (!risen.empty()) {
-      auto less = [](const Entry &x, const Entry &y) {
-        if (x.off != y.off)
-          return x.off < y.off;
-        return x.pre < y.pre;
-      };
-      std::sort(risen.begin(), risen.end(), less);
-      size_t mid = ordering.size();
-      ordering.insert(ordering.end(), risen.begin(), risen.end());
-      std::inplace_merge(ordering.begin(), ordering.begin() + mid,
-                         ordering.end(), less);
-    }
+    // Lowest top of an unplaced buffer at its minimum offset (entries past
+    // it cannot lower it: their offsets are already at least as high).
     uint64_t minHeight = kNone;
-    for (const Entry &e : ordering)
-      minHeight = std::min(minHeight, e.off + I.size[pre[e.pre]]);
-    for (const Entry &e : ordering) {
-      if (e.off < minOffset || (e.off == minOffset && e.pre < minPre))
-        continue; // not canonical
+    for (const Entry &e : ord) {
+      if (e.off >= minHeight)
+        break;
+      minHeight = std::min(minHeight, e.off + I.size[part.pre[e.pre]]);
+    }
+    // Candidates: canonical (not below the last placement) and not
+    // dominated (below minHeight).  Copied: children rebuild ord and
+    // restore it only on return.
+    std::vector<Entry> cands;
+    for (const Entry &e : ord) {
       if (e.off >= minHeight)
         break; // dominated: some buffer fits entirely below
-      const uint32_t b = pre[e.pre];
+      if (e.off < minOffset || (e.off == minOffset && e.pre < minPre))
+        continue; // not canonical
+      cands.push_back(e);
+    }
+    // Small partitions restore ord from a per-depth copy (cheaper than a
+    // second rebuild); large ones rebuild (copies would cost O(k^2) memory
+    // along a dive).
+    const bool copy = ord.size() <= kMaxCopiedOrder;
+    const size_t depth = searchDepth++;
+    if (copy && saved.size() <= depth)
+      saved.resize(depth + 1);
+    bool isSaved = false;
+    Status result = Status::NotFound;
+    for (const Entry &e : cands) {
+      // Rejected candidates cost work too (place + check): poll the clock.
+      if (deadline->passed()) {
+        result = Status::Timeout;
+        break;
+      }
+      const uint32_t b = part.pre[e.pre];
       const size_t offMark = offUndo.size(), floorMark = floorUndo.size();
       place(b, e.off);
       Status st = Status::NotFound;
-      if (check(part, e.off))
-        st = decompose(part, pre, ordering, e.off, e.pre, b);
-      unplace(b, offMark, floorMark);
-      if (st != Status::NotFound)
-        return st;
+      if (check(part, e.off)) {
+        if (copy && !isSaved) {
+          saved[depth] = part.ord;
+          isSaved = true;
+        }
+        rebuild(part);
+        st = decompose(part, e.off, e.pre, b);
+        if (st == Status::Aborted || st == Status::Timeout) {
+          // The attempt is over and run() resets the state: skip the
+          // O(depth * k) unwinding.  (A found sub-partition must unwind: its
+          // siblings are solved next on the restored state.)
+          result = st;
+          break;
+        }
+        unplace(b, offMark, floorMark);
+        if (copy)
+          part.ord = saved[depth];
+        else
+          rebuild(part);
+      } else {
+        unplace(b, offMark, floorMark);
+      }
+      if (st != Status::NotFound) {
+        result = st;
+        break;
+      }
     }
-    return Status::NotFound;
+    --searchDepth;
+    return result;
   }
 
-  Status decompose(const Partition &part, const std::vector<uint32_t> &pre,
-                   const std::vector<Entry> &ordering, uint64_t off,
-                   uint32_t preIdx, uint32_t b) {
+  Status decompose(Partition &part, uint64_t off, uint32_t preIdx,
+                   uint32_t b) {
     solution[b] = off;
     std::vector<uint32_t> cutpoints;
     for (uint32_t s = I.secLo[b]; s + 1 < I.secHi[b]; ++s)
@@ -438,21 +511,28 @@ private:
         cutpoints.push_back(s + 1);
     Status st = Status::Found;
     if (cutpoints.empty()) {
-      st = search(part, pre, ordering, off, preIdx);
+      st = search(part, off, preIdx);
     } else {
       cutpoints.insert(cutpoints.begin(), part.lo);
       cutpoints.push_back(part.hi);
-      for (size_t c = 1; c < cutpoints.size(); ++c) {
-        Partition sub{{}, cutpoints[c - 1], cutpoints[c]};
-        for (uint32_t x : part.bufs) {
-          if (assigned[x] != kNone)
-            continue;
-          if (I.secHi[x] <= sub.lo || sub.hi <= I.secLo[x])
-            continue;
-          sub.bufs.push_back(x);
-        }
-        if (sub.bufs.empty())
+      // Each unplaced buffer lies within one sub-range (no unplaced buffer
+      // spans a zero cut): find it by binary search on its first section.
+      const size_t numSubs = cutpoints.size() - 1;
+      std::vector<std::vector<uint32_t>> members(numSubs);
+      for (uint32_t x : part.bufs) {
+        if (assigned[x] != kNone)
           continue;
+        size_t c = std::upper_bound(cutpoints.begin(), cutpoints.end(),
+                                    I.secLo[x]) -
+                   cutpoints.begin() - 1;
+        assert(c < numSubs && I.secHi[x] <= cutpoints[c + 1]);
+        members[c].push_back(x);
+      }
+      for (size_t c = 0; c < numSubs; ++c) {
+        if (members[c].empty())
+          continue;
+        Partition sub{std::move(members[c]), cutpoints[c], cutpoints[c + 1],
+                      {}, {}};
         st = subSolve(sub);
         if (st != Status::Found)
           break;
@@ -480,15 +560,18 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
   Plan best = start;
   if (best.arenaSize <= lower || deadline.passed())
     return best;
+  const auto t0 = Clock::now();
+  const bool trace = std::getenv("CS349_PLANNER_TRACE") != nullptr;
   // A dive of the search costs about n * (n + sections): beyond a few 1e8
   // the exact search cannot even reach a leaf in useful time, so large
   // problems keep the greedy plans (which are within a few per cent there).
   size_t active = 0;
   for (const Buffer &b : problem.buffers)
     active += isActive(b);
-  if (active == 0 || active > kMaxSearchBuffers)
+  if (active == 0 || active > kMaxSearchBuffers ||
+      (double)active * (double)active > kMaxDiveWork)
     return best;
-  Instance I = buildInstance(problem);
+  Instance I = buildInstance(problem, deadline);
   if (I.tooLarge ||
       (double)I.n() * (double)(I.n() + I.sections.size()) > kMaxDiveWork)
     return best;
@@ -506,9 +589,14 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
   uint64_t lo = (lower + g - 1) / g * g; // no plan below lo
   uint64_t hi = best.arenaSize;          // a plan of this size is known
 
+  if (trace)
+    std::fprintf(stderr,
+                 "search: %.3fs instance: %zu buffers, %zu sections; %.3fs "
+                 "left at entry\n",
+                 std::chrono::duration<double>(Clock::now() - t0).count(),
+                 I.n(), I.sections.size(),
+                 std::chrono::duration<double>(deadline.at - t0).count());
   Solver solver(I);
-  const bool trace = std::getenv("CS349_PLANNER_TRACE") != nullptr;
-  const auto t0 = Clock::now();
   auto adopt = [&](const std::vector<uint64_t> &offsets) {
     Plan p;
     p.offsets.assign(problem.buffers.size(), 0);
