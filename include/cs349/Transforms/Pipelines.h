@@ -1,4 +1,4 @@
-//===- Pipelines.h - cs349 pass pipelines ------------------------*- C++ -*-===//
+//===- Pipelines.h - cs349 pass pipelines -----------------------*- C++ -*-===//
 //
 // Pipelines that tools and benchmarks build programmatically; the same
 // pipelines are registered for the command line by registerPassesAndPipelines.

@@ -123,7 +123,8 @@ int64_t broadcastIndex(ArrayRef<int64_t> resultShape, ArrayRef<int64_t> shape,
                        int64_t index) {
   int64_t offset = 0, stride = 1;
   int64_t rankGap = resultShape.size() - shape.size();
-  for (int64_t dim = resultShape.size() - 1; dim >= rankGap; --dim) {
+  for (int64_t dim = static_cast<int64_t>(resultShape.size()) - 1;
+       dim >= rankGap; --dim) {
     int64_t coordinate = index % resultShape[dim];
     index /= resultShape[dim];
     int64_t size = shape[dim - rankGap];
@@ -136,7 +137,7 @@ int64_t broadcastIndex(ArrayRef<int64_t> resultShape, ArrayRef<int64_t> shape,
 /// The coordinates of row-major `index` in `shape`.
 SmallVector<int64_t> delinearize(int64_t index, ArrayRef<int64_t> shape) {
   SmallVector<int64_t> coordinates(shape.size());
-  for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
+  for (int64_t dim = static_cast<int64_t>(shape.size()) - 1; dim >= 0; --dim) {
     coordinates[dim] = index % shape[dim];
     index /= shape[dim];
   }

@@ -1,4 +1,4 @@
-//===- CS349Folds.h - constant data helpers for folding ----------*- C++ -*-===//
+//===- CS349Folds.h - constant data helpers for folding ---------*- C++ -*-===//
 
 #ifndef CS349_DIALECT_CS349_IR_CS349FOLDS_H
 #define CS349_DIALECT_CS349_IR_CS349FOLDS_H
