@@ -26,6 +26,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::cs349 {
 #define GEN_PASS_DEF_MEMORYBUDGET
@@ -150,8 +151,9 @@ struct MemoryBudgetPass
     if (batch < 1 || layers < 0 || !(deviceMemory > 0)) {
       module.emitError("memory-budget: expected batch >= 1, layers >= 0 and "
                        "device-memory > 0, got batch=")
-          << batch << " layers=" << layers
-          << " device-memory=" << deviceMemory;
+          << static_cast<int64_t>(batch)
+          << " layers=" << static_cast<int64_t>(layers) << " device-memory="
+          << llvm::formatv("{0}", static_cast<double>(deviceMemory)).str();
       return signalPassFailure();
     }
     FailureOr<llvm::StringMap<Measured>> fused =
@@ -223,7 +225,8 @@ struct MemoryBudgetPass
     line("KV cache per layer", kvPerLayer,
          "; k and v after RoPE, each " + typeText(flash.keyType) +
              (b > 1 ? " x batch" : ""));
-    line(("KV cache for " + Twine(n) + " layers").str(), kvPerLayer * n, "");
+    const char *layerWord = n == 1 ? " layer" : " layers";
+    line(("KV cache for " + Twine(n) + layerWord).str(), kvPerLayer * n, "");
     line("activations, fused", actFused,
          "; arena of " + Twine(fused.arena.getKernels()) +
              " kernels, lower bound " +
@@ -238,7 +241,7 @@ struct MemoryBudgetPass
          {std::pair<StringRef, uint64_t>{"fused", actFused},
           {"fused + FlashAttention", actFlash}}) {
       uint64_t total = (weightsPerLayer + kvPerLayer) * n + activations;
-      os << "  " << n << " layers " << name << ": weights + KV cache + "
+      os << "  " << n << layerWord << ", " << name << ": weights + KV cache + "
          << "activations = " << report::formatBytes(total) << ", "
          << (total <= device ? "fits" : "does not fit") << " in "
          << report::formatBytes(device) << "\n";
