@@ -312,12 +312,20 @@ def MemoryReport : Pass<"memory-report", "::mlir::ModuleOp"> {
     decimal units (1 MB = 10^6 B):
 
     ```
-    @layer: 11 kernels, 10 written results, alignment 1
-    result  op      shape        size     first  last  offset
-    h       mul     16x128xbf16  4.1 kB   0      3     0 B
+    $ cs349-gen layer --preset tiny --seq 16 \
+        | cs349-opt --optimize --fuse --plan-memory=alignment=1 --memory-report -o /dev/null
+    @layer: 10 kernels, 10 written results, alignment 1
+    result                op         shape         size     first  last     offset
+    layer0.attn.norm      mul        16x128xbf16   4.1 kB   0      3        0 B
+    layer0.attn.q_rope    add        8x16x16xbf16  4.1 kB   1      4        4.1 kB
     ...
-    naive 71.7 kB (71680 B) · greedy-by-size 30.2 kB (30208 B) · lower bound 30.2 kB (30208 B)
+    layer0.mlp.residual   add        16x128xbf16   4.1 kB   9      9 (out)  0 B
+    naive 48.6 kB (48640 B) | greedy-by-size 30.2 kB (30208 B) | lower bound 30.2 kB (30208 B)
     ```
+
+    A result is named after the location of the op that produces it inside
+    its kernel (cs349-gen names every step), or `k<kernel>#<result>`;
+    `(out)` marks function results.
 
     With `format=json` it prints the same JSON report as
     `--plan-memory=report=PATH`. The IR is not changed.
@@ -502,8 +510,10 @@ def PlanSvg : Pass<"plan-svg", "::mlir::ModuleOp"> {
     it fits and carries hover text (`<title>`) with its name, producing op,
     shape, size, lifetime and offset. A solid line marks the arena size and a
     dashed one the lower bound, so a gap between them is memory the strategy
-    wasted. One panel per planned function; functions without a plan are
-    skipped, a module without any is an error. The IR is not changed.
+    wasted. One panel per planned function (or per function named in
+    `functions`); functions without a plan are skipped, a module without any
+    and a named function that does not exist or has no plan are errors. The
+    IR is not changed.
 
     ```
     cs349-gen layer --preset tiny --seq 16 \
@@ -521,7 +531,11 @@ def PlanSvg : Pass<"plan-svg", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
-           "Where to write the SVG: a file name, or '-' for standard output">
+           "Where to write the SVG: a file name, or '-' for standard output">,
+    ListOption<"functions", "functions", "std::string",
+               "Draw only these functions (comma separated), e.g. the layer "
+               "and not the weight initializer that --fold-norm-weight adds; "
+               "by default every planned function">
   ];
 }
 

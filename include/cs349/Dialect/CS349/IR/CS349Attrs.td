@@ -26,7 +26,8 @@ def CS349_BufferAttr : CS349_Attr<"Buffer", "buffer"> {
     The memory plan of one kernel result: its byte `offset` in the function's
     arena, its size in `bytes`, and its lifetime as the inclusive range of
     kernel indices `[first, last]` (`first` is the producing kernel, `last` the
-    last kernel that reads it, or the number of kernels for a function result).
+    last kernel that reads it, directly or through views, or the last kernel
+    for a function result).
 
     ```mlir
     #cs349.buffer<offset = 0, bytes = 1048576, first = 3, last = 7>
@@ -50,8 +51,8 @@ def CS349_ArenaAttr : CS349_Attr<"Arena", "arena"> {
     `strategy` that placed the buffers.
 
     ```mlir
-    #cs349.arena<bytes = 30208, naive = 71680, lower_bound = 30208,
-                 alignment = 1, kernels = 11, strategy = "greedy-by-size">
+    #cs349.arena<bytes = 30208, naive = 48640, lower_bound = 30208,
+                 alignment = 1, kernels = 10, strategy = "greedy-by-size">
     ```
   }];
   let parameters = (ins "uint64_t":$bytes, "uint64_t":$naive,
