@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cs349/Analysis/MemoryPlan.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
 #include "cs349/Transforms/Passes.h"
 
@@ -112,6 +113,12 @@ public:
 
   LogicalResult partition();
   LogicalResult materialize();
+  /// Whether the partition has a kernel that is not already in the IR.
+  bool formsNewKernels() const {
+    return llvm::any_of(groups, [](const Group &group) {
+      return !group.ops.empty() && !isa<KernelOp>(group.ops.front());
+    });
+  }
 
 private:
   /// The group computing the root of `value`, if a grouped op computes it.
@@ -563,7 +570,15 @@ struct FusePass : public mlir::cs349::impl::FuseBase<FusePass> {
       return signalPassFailure();
     }
     Partitioner partitioner(func.getBody().front(), enable);
-    if (failed(partitioner.partition()) || failed(partitioner.materialize()))
+    if (failed(partitioner.partition()))
+      return signalPassFailure();
+    // A plan describes one partition: new kernels make it stale.
+    if (partitioner.formsNewKernels() && hasMemoryPlan(func)) {
+      func->removeAttr(kArenaAttrName);
+      for (KernelOp kernel : func.getBody().front().getOps<KernelOp>())
+        kernel->removeAttr(kPlanAttrName);
+    }
+    if (failed(partitioner.materialize()))
       return signalPassFailure();
   }
 };

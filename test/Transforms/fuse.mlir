@@ -400,6 +400,38 @@ func.func @constants_and_argument_views(%x: tensor<32xf32>) -> (tensor<4x8xf32>,
 
 // -----
 
+// A memory plan describes one partition: new kernels drop it (run
+// --plan-memory again); an unchanged partition keeps it.
+// CHECK-LABEL: func.func @stale_plan
+// CHECK-NOT:     cs349.arena
+// CHECK-NOT:     cs349.plan
+// CHECK:         return
+func.func @stale_plan(%x: tensor<4xf32>) -> tensor<4xf32> attributes {cs349.arena = #cs349.arena<bytes = 16, naive = 16, lower_bound = 16, alignment = 1, kernels = 1, strategy = "greedy-by-size">} {
+  %a = cs349.kernel(%x) : (tensor<4xf32>) -> tensor<4xf32> attributes {cs349.plan = [#cs349.buffer<offset = 0, bytes = 16, first = 0, last = 0>]} {
+  ^bb0(%xa: tensor<4xf32>):
+    %0 = cs349.exp %xa : tensor<4xf32>
+    cs349.yield %0 : tensor<4xf32>
+  }
+  %1 = cs349.neg %a : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @kept_plan
+// CHECK-SAME:    cs349.arena = #cs349.arena<bytes = 16
+// CHECK:         cs349.plan = [#cs349.buffer<offset = 0, bytes = 16, first = 0, last = 0>]
+func.func @kept_plan(%x: tensor<4xf32>) -> tensor<4xf32> attributes {cs349.arena = #cs349.arena<bytes = 16, naive = 16, lower_bound = 16, alignment = 1, kernels = 1, strategy = "greedy-by-size">} {
+  %a = cs349.kernel(%x) : (tensor<4xf32>) -> tensor<4xf32> attributes {cs349.plan = [#cs349.buffer<offset = 0, bytes = 16, first = 0, last = 0>]} {
+  ^bb0(%xa: tensor<4xf32>):
+    %0 = cs349.exp %xa : tensor<4xf32>
+    cs349.yield %0 : tensor<4xf32>
+  }
+  return %a : tensor<4xf32>
+}
+
+// -----
+
 // A function without a body is left alone.
 // CHECK-LABEL: func.func private @declaration
 func.func private @declaration(tensor<4xf32>) -> tensor<4xf32>
