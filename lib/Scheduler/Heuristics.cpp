@@ -25,14 +25,17 @@ Order dfsOrder(const Graph &graph, bool sortSinks) {
   const int64_t n = graph.numNodes;
   // XLA's statistics, accumulated over the (distinct) operands, double
   // counting shared subtrees as XLA does: a cheap proxy for "how much of the
-  // graph hangs below this node".
-  std::vector<uint64_t> extraUsers(n, 0), totalSizes(n, 0);
+  // graph hangs below this node". Every diamond doubles the shared part, so
+  // on a stack of layers the sums grow like 2^layers: doubles keep the local
+  // differences that decide the order where saturating integers would make
+  // every operand tie.
+  std::vector<double> extraUsers(n, 0), totalSizes(n, 0);
   for (int64_t v = 0; v < n; ++v) {
     extraUsers[v] = index.succs[v].empty() ? 0 : index.succs[v].size() - 1;
-    totalSizes[v] = index.outBytes[v];
+    totalSizes[v] = static_cast<double>(index.outBytes[v]);
     for (int64_t p : index.preds[v]) {
-      extraUsers[v] = saturatingAdd(extraUsers[v], extraUsers[p]);
-      totalSizes[v] = saturatingAdd(totalSizes[v], totalSizes[p]);
+      extraUsers[v] += extraUsers[p];
+      totalSizes[v] += totalSizes[p];
     }
   }
   auto visitFirst = [&](int64_t a, int64_t b) {

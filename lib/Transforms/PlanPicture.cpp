@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::cs349 {
 #define GEN_PASS_DEF_PLANSVG
@@ -25,10 +26,20 @@ struct PlanSvgPass : public mlir::cs349::impl::PlanSvgBase<PlanSvgPass> {
     ModuleOp module = getOperation();
     std::vector<report::FunctionReport> reports;
     bool ok = true;
+    llvm::StringSet<> wanted(llvm::from_range, functions);
+    for (const std::string &name : functions) {
+      auto func = module.lookupSymbol<func::FuncOp>(name);
+      if (!func || !hasMemoryPlan(func)) {
+        module.emitError("plan-svg: no planned function @") << name;
+        ok = false;
+      }
+    }
     for (auto func : module.getOps<func::FuncOp>()) {
       // Unplanned functions (declarations, helpers) are not drawn; a module
       // with no plan at all is an error below.
       if (func.isExternal() || !hasMemoryPlan(func))
+        continue;
+      if (!wanted.empty() && !wanted.contains(func.getSymName()))
         continue;
       // An overlapping plan is still drawn (the picture shows the overlap);
       // a plan that does not describe this IR is not.

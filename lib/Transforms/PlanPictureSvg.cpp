@@ -53,6 +53,17 @@ std::string sizeText(uint64_t bytes) {
   return text;
 }
 
+/// `name` in at most `chars` characters: generated names are dotted paths
+/// ("layer0.attn.q_rope") whose last parts say the most, so leading parts go
+/// first, then the tail is cut.
+std::string fitLabel(llvm::StringRef name, size_t chars) {
+  while (name.size() > chars && name.contains('.'))
+    name = name.split('.').second;
+  if (name.size() <= chars)
+    return name.str();
+  return name.take_front(chars - 1).str() + "…";
+}
+
 /// 1, 2 or 5 times a power of ten: at most about `count` steps up to `max`.
 uint64_t niceStep(uint64_t max, int count) {
   double raw = std::max(1.0, static_cast<double>(max) / count);
@@ -177,9 +188,7 @@ struct Panel {
       // A label only where it fits; the hover text is always there.
       size_t chars = static_cast<size_t>((right - left - 4) / 6);
       if (height >= 11 && chars >= 3) {
-        std::string label = row.name.size() <= chars
-                                ? row.name
-                                : row.name.substr(0, chars - 1) + "…";
+        std::string label = fitLabel(row.name, chars);
         os << llvm::format("<text x=\"%.1f\" y=\"%.2f\" font-size=\"10\" "
                            "text-anchor=\"middle\" stroke=\"none\" "
                            "pointer-events=\"none\">",

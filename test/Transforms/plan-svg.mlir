@@ -1,5 +1,6 @@
 // RUN: cs349-opt %s --plan-svg -split-input-file -verify-diagnostics -o /dev/null | FileCheck %s
 // RUN: not cs349-opt %s --plan-svg=output=%t.missing/plan.svg -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFILE
+// RUN: not cs349-opt %s --plan-svg=functions=three -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONLY
 // RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --optimize --fuse --plan-memory=alignment=1 --plan-svg=output=%t.svg -o /dev/null
 // RUN: FileCheck %s --input-file=%t.svg --check-prefix=LAYER
 
@@ -20,6 +21,12 @@
 // CHECK: <line x1="96.0" y1="490.00" {{.*}} stroke="#c0392b" {{.*}} stroke-dasharray
 // CHECK: lower bound 256 B</text>
 // CHECK: </svg>
+
+// With functions=three only @three is drawn, and the other inputs, which have
+// no @three, are errors.
+// ONLY: @three: 3 kernels
+// ONLY-NOT: @planned:
+// ONLY: error: plan-svg: no planned function @three
 
 // NOFILE: error: cannot write the memory report to '{{.*}}plan.svg'
 

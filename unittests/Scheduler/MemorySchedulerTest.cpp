@@ -234,6 +234,28 @@ TEST(Schedule, OrderEdgesAreRespected) {
   }
 }
 
+TEST(Heuristics, DfsSeesLocalDifferencesUnderDeepHistories) {
+  // 40 stacked diamonds h -> {q -> q2, v} -> j -> next h, written with the
+  // small v first. Finishing the big q chain first and v last peaks at 9S
+  // instead of 10S. XLA's subtree sums double at every diamond (2^40 S here),
+  // past what 64-bit integers hold; the local difference must still decide.
+  const uint64_t S = uint64_t(1) << 30;
+  Builder b;
+  int64_t h = b.add(S);
+  for (int layer = 0; layer < 40; ++layer) {
+    int64_t v = b.add(2 * S, {h});
+    int64_t q = b.add(4 * S, {h});
+    int64_t q2 = b.add(4 * S, {q});
+    int64_t j = b.add(S, {q2, v});
+    h = b.add(S, {j});
+  }
+  b.graph.buffers[h].liveOut = true;
+  EXPECT_EQ(peakMemory(b.graph, inputOrder(b.graph)), 10 * S);
+  Order dfs = dfsOrder(b.graph);
+  ASSERT_TRUE(isTopologicalOrder(b.graph, dfs));
+  EXPECT_EQ(peakMemory(b.graph, dfs), 9 * S);
+}
+
 TEST(Heuristics, ReturnTopologicalOrdersOnRandomGraphs) {
   Rng rng{12345};
   for (int i = 0; i < 200; ++i) {
