@@ -28,11 +28,13 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <functional>
 #include <queue>
 
 namespace mlir::cs349 {
@@ -100,7 +102,8 @@ struct Group {
   SmallVector<int64_t> rowShape, rowAxes;
   /// Direct predecessor groups (they produce values this group reads).
   llvm::SmallSetVector<unsigned, 4> preds;
-  /// Program positions of the first and last member.
+  /// Program positions of the first and last member (the first orders the
+  /// kernels).
   unsigned firstPos = 0, lastPos = 0;
 };
 
@@ -179,18 +182,18 @@ SmallVector<unsigned> Partitioner::operandGroups(Operation *op) const {
 }
 
 bool Partitioner::dependsOn(unsigned from, unsigned to) const {
-  // A group can only read values computed before its last member, so the
-  // search stops at groups that end before `to` begins.
+  // Positions cannot prune this search: a group that ends early can still
+  // read a group that grew later and now reads `to`.
   SmallVector<unsigned> worklist{from};
-  llvm::SmallPtrSet<const Group *, 16> seen;
+  llvm::BitVector seen(groups.size());
   while (!worklist.empty()) {
     unsigned current = worklist.pop_back_val();
     if (current == to)
       return true;
-    const Group &group = groups[current];
-    if (!seen.insert(&group).second || group.lastPos < groups[to].firstPos)
+    if (seen.test(current))
       continue;
-    llvm::append_range(worklist, group.preds);
+    seen.set(current);
+    llvm::append_range(worklist, groups[current].preds);
   }
   return false;
 }
