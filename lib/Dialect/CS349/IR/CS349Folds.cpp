@@ -105,6 +105,12 @@ int64_t product(ArrayRef<int64_t> shape) {
                          std::multiplies<int64_t>());
 }
 
+/// Whether knownValues may succeed: checked on every operand first, so that a
+/// rope table is not evaluated for an op whose other operand is unknown.
+bool mayBeKnown(Value value, Attribute attr) {
+  return attr || value.getDefiningOp<RopeTableOp>();
+}
+
 /// The values of `value` if the folder knows them: from its constant
 /// attribute, or by evaluating the rope table that defines it.
 std::optional<std::vector<double>> knownValues(Value value, Attribute attr) {
@@ -168,7 +174,8 @@ OpFoldResult foldBinary(BinaryOp op, ArrayRef<Attribute> operands) {
   auto rhsSplat = getSplatValue(operands[1]);
   if (lhsSplat && rhsSplat)
     return makeElements(resultType, BinaryOp::evaluate(*lhsSplat, *rhsSplat));
-  if (!isFoldableSize(resultType))
+  if (!isFoldableSize(resultType) || !mayBeKnown(op.getLhs(), operands[0]) ||
+      !mayBeKnown(op.getRhs(), operands[1]))
     return {};
   auto lhs = knownValues(op.getLhs(), operands[0]);
   auto rhs = knownValues(op.getRhs(), operands[1]);
@@ -414,7 +421,8 @@ OpFoldResult RmsNormOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult RopeOp::fold(FoldAdaptor adaptor) {
-  if (!adaptor.getInput())
+  if (!adaptor.getInput() || !mayBeKnown(getCos(), adaptor.getCos()) ||
+      !mayBeKnown(getSin(), adaptor.getSin()))
     return {};
   auto x = readValues(adaptor.getInput());
   auto cos = knownValues(getCos(), adaptor.getCos());
