@@ -37,6 +37,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 using namespace mlir;
 using namespace ::cs349::run;
@@ -120,6 +121,21 @@ std::string typeString(Type type) {
   return text;
 }
 
+bool makeBuffers(TypeRange types, std::vector<Buffer> &buffers,
+                 std::string &error) {
+  for (Type type : types) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    std::optional<ElementKind> kind =
+        tensor ? kindOf(tensor.getElementType()) : std::nullopt;
+    if (!tensor || !tensor.hasStaticShape() || !kind) {
+      error = "expected static bf16/f16/f32 tensors, got " + typeString(type);
+      return false;
+    }
+    buffers.emplace_back(tensor, *kind);
+  }
+  return true;
+}
+
 void printBuffer(const char *what, unsigned index, const Buffer &buffer) {
   std::printf("%s %u: %s\n", what, index, typeString(buffer.type).c_str());
   if (summaryOnly) {
@@ -136,7 +152,9 @@ void printBuffer(const char *what, unsigned index, const Buffer &buffer) {
   for (int64_t i = 0; i < buffer.size(); ++i) {
     float x = loadElement(buffer.kind,
                           buffer.data.data() + i * elementBytes(buffer.kind));
-    std::printf(" %.6e", x);
+    // Enough digits to read every element back exactly: 7 significant
+    // digits for bf16/f16, 9 for f32.
+    std::printf(buffer.kind == ElementKind::F32 ? " %.8e" : " %.6e", x);
     if (i % 8 == 7 || i + 1 == buffer.size())
       std::printf("\n");
   }
@@ -202,8 +220,11 @@ int runFunction() {
     if (!func || func.isExternal())
       return fail("no function @" + functionName + " with a body");
   } else {
+    // An initializer (what --fold-norm-weight splits off) runs as part of
+    // the function it initializes, not on its own.
     for (auto candidate : module->getOps<func::FuncOp>()) {
-      if (candidate.isExternal() || !candidate.isPublic())
+      if (candidate.isExternal() || !candidate.isPublic() ||
+          candidate->hasAttr("cs349.initializer"))
         continue;
       if (func)
         return fail("more than one public function: choose one with "
@@ -213,40 +234,104 @@ int runFunction() {
     if (!func)
       return fail("no public function with a body");
   }
-
   std::string name = func.getName().str();
-  std::vector<Buffer> inputs, outputs;
-  for (Type type : func.getArgumentTypes()) {
-    auto tensor = dyn_cast<RankedTensorType>(type);
-    std::optional<ElementKind> kind =
-        tensor ? kindOf(tensor.getElementType()) : std::nullopt;
-    if (!tensor || !tensor.hasStaticShape() || !kind)
-      return fail("expected static bf16/f16/f32 tensor arguments, got " +
-                  typeString(type));
-    inputs.emplace_back(tensor, *kind);
+  func::FuncOp init;
+  if (auto ref =
+          func->getAttrOfType<FlatSymbolRefAttr>("cs349.initialized_by")) {
+    init = module->lookupSymbol<func::FuncOp>(ref.getValue());
+    if (!init || init.isExternal())
+      return fail("@" + name + " is initialized by @" + ref.getValue() +
+                  ", which has no body");
   }
-  for (Type type : func.getResultTypes()) {
-    auto tensor = dyn_cast<RankedTensorType>(type);
-    std::optional<ElementKind> kind =
-        tensor ? kindOf(tensor.getElementType()) : std::nullopt;
-    if (!tensor || !tensor.hasStaticShape() || !kind)
-      return fail("expected static bf16/f16/f32 tensor results, got " +
-                  typeString(type));
-    outputs.emplace_back(tensor, *kind);
+
+  std::vector<Buffer> inputs, outputs, initInputs, initOutputs;
+  std::string bufferError;
+  if (!makeBuffers(func.getArgumentTypes(), inputs, bufferError) ||
+      !makeBuffers(func.getResultTypes(), outputs, bufferError) ||
+      (init && (!makeBuffers(init.getArgumentTypes(), initInputs,
+                             bufferError) ||
+                !makeBuffers(init.getResultTypes(), initOutputs,
+                             bufferError))))
+    return fail(bufferError);
+
+  // Every argument's values depend on its position in the original
+  // signature, so that a weight gets the same values before and after a
+  // pass moves it. Without an initializer that is the position itself.
+  std::vector<int64_t> position(inputs.size(), -1);
+  std::vector<int64_t> initResult(inputs.size(), -1);
+  std::vector<int64_t> initPosition(initInputs.size(), -1);
+  std::set<int64_t> taken;
+  if (init) {
+    for (unsigned i = 0; i < initInputs.size(); ++i) {
+      auto original = init.getArgAttrOfType<IntegerAttr>(i, "cs349.layer_arg");
+      if (!original)
+        return fail("argument #" + llvm::Twine(i) + " of @" + init.getName() +
+                    " has no cs349.layer_arg");
+      initPosition[i] = original.getInt();
+      taken.insert(original.getInt());
+    }
+    for (unsigned j = 0; j < inputs.size(); ++j) {
+      if (auto k = func.getArgAttrOfType<IntegerAttr>(j, "cs349.init_result")) {
+        if (k.getInt() < 0 || k.getInt() >= int64_t(initOutputs.size()) ||
+            initOutputs[k.getInt()].type != inputs[j].type)
+          return fail("argument #" + llvm::Twine(j) + " of @" + name +
+                      " names no initializer result of its type");
+        initResult[j] = k.getInt();
+      } else if (auto original = func.getArgAttrOfType<IntegerAttr>(
+                     j, "cs349.layer_arg")) {
+        position[j] = original.getInt();
+        taken.insert(original.getInt());
+      }
+    }
   }
+  // The other arguments keep their order among the original ones.
+  int64_t next = 0;
+  for (unsigned j = 0; j < inputs.size(); ++j) {
+    if (position[j] >= 0 || initResult[j] >= 0)
+      continue;
+    while (taken.count(next))
+      ++next;
+    position[j] = next;
+    taken.insert(next);
+  }
+  auto fill = [&](Buffer &buffer, int64_t original) {
+    std::vector<int64_t> shape(buffer.type.getShape().begin(),
+                               buffer.type.getShape().end());
+    std::vector<float> values = argumentValues(seed, original, shape);
+    for (size_t i = 0; i < values.size(); ++i)
+      storeElement(buffer.kind, values[i],
+                   buffer.data.data() + i * elementBytes(buffer.kind));
+  };
+  for (unsigned j = 0; j < inputs.size(); ++j)
+    if (position[j] >= 0)
+      fill(inputs[j], position[j]);
+  for (unsigned i = 0; i < initInputs.size(); ++i)
+    fill(initInputs[i], initPosition[i]);
+
   auto arena = func->getAttrOfType<mlir::cs349::ArenaAttr>("cs349.arena");
   bool planned = mode == "planned" || (mode == "auto" && arena);
 
-  for (auto [position, input] : llvm::enumerate(inputs)) {
-    std::vector<int64_t> shape(input.type.getShape().begin(),
-                               input.type.getShape().end());
-    std::vector<float> values = argumentValues(seed, position, shape);
-    for (size_t i = 0; i < values.size(); ++i)
-      storeElement(input.kind, values[i],
-                   input.data.data() + i * elementBytes(input.kind));
+  std::string initName = init ? init.getName().str() : "";
+  for (func::FuncOp f : {func, init}) {
+    if (!f)
+      continue;
+    f->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
+    // The cs349 argument annotations are read above; LLVM has no use for
+    // them (and would warn about each).
+    auto strip = [](DictionaryAttr attrs, auto remove) {
+      if (!attrs)
+        return;
+      for (NamedAttribute attr : llvm::to_vector(attrs.getValue()))
+        if (attr.getName().strref().starts_with("cs349."))
+          remove(attr.getName());
+    };
+    for (unsigned i = 0; i < f.getNumArguments(); ++i)
+      strip(f.getArgAttrDict(i),
+            [&](StringAttr name) { f.removeArgAttr(i, name); });
+    for (unsigned i = 0; i < f.getNumResults(); ++i)
+      strip(f.getResultAttrDict(i),
+            [&](StringAttr name) { f.removeResultAttr(i, name); });
   }
-
-  func->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return 1;
@@ -285,14 +370,29 @@ int runFunction() {
 
   // After buffer-results-to-out-params every result is a trailing
   // argument; the C interface takes a pointer to each descriptor.
-  SmallVector<void *> arguments;
-  for (Buffer &buffer : inputs)
-    arguments.push_back(&buffer.descriptorPointer);
-  for (Buffer &buffer : outputs)
-    arguments.push_back(&buffer.descriptorPointer);
+  auto call = [&](StringRef callee, std::vector<Buffer> &ins,
+                  std::vector<Buffer> &outs) -> llvm::Error {
+    SmallVector<void *> arguments;
+    for (Buffer &buffer : ins)
+      arguments.push_back(&buffer.descriptorPointer);
+    for (Buffer &buffer : outs)
+      arguments.push_back(&buffer.descriptorPointer);
+    return (*engine)->invokePacked(("_mlir_ciface_" + callee).str(),
+                                   arguments);
+  };
+  if (init) {
+    // Load time: the initializer's allocations are not the layer's.
+    if (llvm::Error error = call(initName, initInputs, initOutputs))
+      return fail("call of @" + initName +
+                  " failed: " + llvm::toString(std::move(error)));
+    for (unsigned j = 0; j < inputs.size(); ++j)
+      if (initResult[j] >= 0)
+        std::copy(initOutputs[initResult[j]].data.begin(),
+                  initOutputs[initResult[j]].data.end(),
+                  inputs[j].data.begin());
+  }
   resetAllocationStats();
-  if (llvm::Error error =
-          (*engine)->invokePacked("_mlir_ciface_" + name, arguments))
+  if (llvm::Error error = call(name, inputs, outputs))
     return fail("call failed: " + llvm::toString(std::move(error)));
   AllocationStats stats = allocationStats();
 

@@ -59,8 +59,10 @@ void mlir::cs349::buildBufferizePipeline(OpPassManager &pm,
   convert.mode = options.mode;
   convert.attentionBlock = options.attentionBlock;
   pm.addPass(createConvertCS349ToLinalg(convert));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  // No CSE before bufferization: two results planned at the same offset
+  // have identical memref.view ops, and merging them would tell
+  // bufferization that two restrict tensors alias, which it would then
+  // "fix" with copies outside the arena.
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
@@ -77,6 +79,7 @@ void mlir::cs349::buildBufferizePipeline(OpPassManager &pm,
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 }
 
 void mlir::cs349::buildLowerToLLVMPipeline(
