@@ -46,6 +46,8 @@
 #include <limits>
 #include <numeric>
 
+#include <pthread.h>
+
 namespace cs349::planner::detail {
 
 namespace {
@@ -185,7 +187,8 @@ constexpr Heuristic kHeuristics[] = {Heuristic::WAT, Heuristic::TAW,
 
 class Solver {
 public:
-  explicit Solver(const Instance &inst) : I(inst) {}
+  Solver(const Instance &inst, size_t maxDepth)
+      : I(inst), maxDepth(maxDepth) {}
 
   Status run(uint64_t capacity, Heuristic heuristic, int64_t nodeLimit,
              const Deadline &deadline) {
@@ -268,6 +271,7 @@ private:
   // Copies of ord per search depth (a deque: growing keeps references).
   std::deque<std::vector<Entry>> saved;
   size_t searchDepth = 0;
+  const size_t maxDepth; // recursion limit (stack)
   static constexpr size_t kMaxCopiedOrder = 1024;
 
   uint64_t width(uint32_t b) const {
@@ -463,6 +467,8 @@ private:
     // Small partitions restore ord from a per-depth copy (cheaper than a
     // second rebuild); large ones rebuild (copies would cost O(k^2) memory
     // along a dive).
+    if (searchDepth >= maxDepth)
+      return Status::Aborted; // no stack for a deeper dive
     const bool copy = ord.size() <= kMaxCopiedOrder;
     const size_t depth = searchDepth++;
     if (copy && saved.size() <= depth)
@@ -563,8 +569,9 @@ uint64_t gcd64(uint64_t a, uint64_t b) {
 
 } // namespace
 
-Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
-                Deadline deadline) {
+static Plan planSearchImpl(const Problem &problem, const Plan &start,
+                           uint64_t lower, Deadline deadline,
+                           size_t maxDepth) {
   Plan best = start;
   if (best.arenaSize <= lower || deadline.passed())
     return best;
@@ -604,7 +611,7 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
                  std::chrono::duration<double>(Clock::now() - t0).count(),
                  I.n(), I.sections.size(),
                  std::chrono::duration<double>(deadline.at - t0).count());
-  Solver solver(I);
+  Solver solver(I, maxDepth);
   auto adopt = [&](const std::vector<uint64_t> &offsets) {
     Plan p;
     p.offsets.assign(problem.buffers.size(), 0);
@@ -688,6 +695,45 @@ Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
       break;
   }
   return best;
+}
+
+namespace {
+/// Runs f on a thread with a stack of `bytes` (reserved, committed only as
+/// touched).  Returns false if no such thread could be made.
+template <typename F> bool runWithStack(size_t bytes, F &f) {
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0)
+    return false;
+  bool ok = pthread_attr_setstacksize(&attr, bytes) == 0;
+  pthread_t thread;
+  ok = ok && pthread_create(
+                 &thread, &attr,
+                 [](void *arg) -> void * {
+                   (*static_cast<F *>(arg))();
+                   return nullptr;
+                 },
+                 &f) == 0;
+  pthread_attr_destroy(&attr);
+  if (ok)
+    pthread_join(thread, nullptr);
+  return ok;
+}
+} // namespace
+
+Plan planSearch(const Problem &problem, const Plan &start, uint64_t lower,
+                Deadline deadline) {
+  // The search recurses once per placement (a few hundred bytes of stack per
+  // level, more under sanitizers): run it on a thread whose stack fits a
+  // dive through every buffer.  If no thread can be made, search on this
+  // stack with a depth limit that fits in ~1 MB.
+  const size_t n = problem.buffers.size();
+  Plan result;
+  auto body = [&] {
+    result = planSearchImpl(problem, start, lower, deadline, n + 2);
+  };
+  if (!runWithStack((size_t(64) << 20) + n * 4096, body))
+    result = planSearchImpl(problem, start, lower, deadline, 2000);
+  return result;
 }
 
 } // namespace cs349::planner::detail
