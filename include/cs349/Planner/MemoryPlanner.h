@@ -79,12 +79,14 @@ struct PlanOptions {
   Strategy strategy = Strategy::GreedyBySize;
   /// Wall-clock budget of the search strategies (Search, Best), seconds.
   double timeLimitSeconds = 1.0;
-  /// Seed for the randomized parts of the search (deterministic per seed).
+  /// Reserved for randomized strategies (none is randomized today).
   uint64_t seed = 0;
 };
 
-/// Plans `problem`.  The result always passes verify().
-Plan plan(const Problem &problem, const PlanOptions &options);
+/// Plans `problem`.  The result always passes verify() (asserted in debug
+/// builds).  Deterministic for a given strategy, except that Search and Best
+/// are anytime: with more time they may return a smaller arena.
+Plan plan(const Problem &problem, const PlanOptions &options = PlanOptions());
 
 /// Sum of the sizes, each rounded up to the alignment (the Naive arena).
 uint64_t naiveSize(const Problem &problem);
