@@ -98,6 +98,9 @@ LogicalResult FunctionLowering::verifyInput() {
     if (!isCS349(op))
       return op->emitOpError("cannot be lowered inside a cs349 function: "
                              "expected cs349 ops and func.return");
+    if (!ElementEmitter::isComputable(op) &&
+        !isa<AttentionOp, KernelOp, YieldOp>(op))
+      return op->emitOpError("has no lowering to linalg yet");
     if (isa<KernelOp>(op) && op->getParentOfType<KernelOp>())
       return op->emitOpError("expected kernels at function level, found one "
                              "nested in another");
