@@ -30,6 +30,11 @@ if config.sanitized:
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
+# The shared allocation problems (MiniMalloc suite, real models) live outside
+# the repository: tests over them need a checkout next to the shared folder.
+if os.path.isdir(os.path.join(config.shared_dir, "bench-data")):
+    config.available_features.add("shared-bench-data")
+
 tools = ["cs349-opt", "cs349-gen", "cs349-plan", "cs349-run"]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="ignore") for t in tools], [config.cs349_tools_dir])
