@@ -14,6 +14,7 @@ config.test_exec_root = os.path.join(config.cs349_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%cs349_src", config.cs349_src_root))
+config.substitutions.append(("%cs349_obj", config.cs349_obj_root))
 config.substitutions.append(("%shared", config.shared_dir))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
