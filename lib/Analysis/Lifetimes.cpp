@@ -41,10 +41,19 @@ std::optional<uint64_t> mlir::cs349::getTensorBytes(Type type) {
 }
 
 SmallVector<size_t> FunctionLifetimes::resultsOf(KernelOp kernel) const {
+  // `results` is in kernel order and `first` is the producer's index, so a
+  // kernel's results are one run found by binary search: a scan per kernel
+  // made planning and reading a plan quadratic in the number of kernels.
   SmallVector<size_t> indices;
-  for (auto [index, result] : llvm::enumerate(results))
-    if (result.producer == kernel)
-      indices.push_back(index);
+  auto it = kernelIndex.find(kernel);
+  if (it == kernelIndex.end())
+    return indices;
+  int64_t index = it->second;
+  const WrittenResult *begin = llvm::partition_point(
+      results, [&](const WrittenResult &r) { return r.first < index; });
+  for (size_t i = begin - results.begin();
+       i < results.size() && results[i].producer == kernel; ++i)
+    indices.push_back(i);
   return indices;
 }
 

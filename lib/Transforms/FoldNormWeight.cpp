@@ -363,12 +363,18 @@ private:
 
     Block *body = init.addEntryBlock();
     IRMapping mapping;
+    // Argument and result attributes are set all at once: setArgAttr rebuilds
+    // the whole attribute array per call, quadratic in the number of layers.
+    SmallVector<DictionaryAttr> argAttrs;
     for (auto [index, input] : llvm::enumerate(sortedInputs)) {
       body->getArgument(index).setLoc(input.getLoc());
       mapping.map(input, body->getArgument(index));
-      init.setArgAttr(index, kLayerArgAttr,
-                      builder.getI64IntegerAttr(input.getArgNumber()));
+      argAttrs.push_back(DictionaryAttr::get(
+          context, {builder.getNamedAttr(
+                       kLayerArgAttr,
+                       builder.getI64IntegerAttr(input.getArgNumber()))}));
     }
+    init.setAllArgAttrs(argAttrs);
     builder.setInsertionPointToStart(body);
     SmallVector<Value> results;
     SmallVector<Attribute> provenance;
@@ -402,8 +408,11 @@ private:
           builder.getStrArrayAttr({describe(key.gamma), describe(key.weight)}));
     }
     func::ReturnOp::create(builder, func.getLoc(), results);
-    for (auto [index, names] : llvm::enumerate(provenance))
-      init.setResultAttr(index, kFoldedFromAttr, names);
+    SmallVector<DictionaryAttr> resultAttrs;
+    for (Attribute names : provenance)
+      resultAttrs.push_back(DictionaryAttr::get(
+          context, {builder.getNamedAttr(kFoldedFromAttr, names)}));
+    init.setAllResultAttrs(resultAttrs);
 
     // Each folded weight takes the place of its W (or of γ when W is a
     // constant), so that the signature reads like the original one.

@@ -28,8 +28,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -100,8 +100,9 @@ struct Group {
   int64_t capacity = 0;
   /// Reduction: the reduced input's shape and axes (the "rows").
   SmallVector<int64_t> rowShape, rowAxes;
-  /// Direct predecessor groups (they produce values this group reads).
-  llvm::SmallSetVector<unsigned, 4> preds;
+  /// Direct predecessor groups (they produce values this group reads) and
+  /// successor groups (the reverse edges).
+  llvm::SmallSetVector<unsigned, 4> preds, succs;
   /// Program positions of the first and last member (the first orders the
   /// kernels).
   unsigned firstPos = 0, lastPos = 0;
@@ -140,6 +141,9 @@ private:
   SmallVector<unsigned> operandGroups(Operation *op) const;
   /// Whether group `from` reads, transitively, a value of group `to`.
   bool dependsOn(unsigned from, unsigned to) const;
+  /// Records that group `to` reads a value of group `from` (an edge that
+  /// acyclicJoin allowed) and keeps `rank` topological.
+  void addEdge(unsigned from, unsigned to);
   /// Whether `op` can join `group` without a cycle between kernels.
   bool acyclicJoin(Operation *op, unsigned group) const;
   unsigned newGroup(Operation *op, Kind kind);
@@ -169,6 +173,11 @@ private:
   llvm::DenseMap<Operation *, unsigned> position;
   llvm::DenseMap<Operation *, unsigned> groupOf;
   std::vector<Group> groups;
+  /// A topological order of the groups (a permutation of their indices):
+  /// every edge goes from a lower to a higher rank. Joins add edges from
+  /// groups made later, so it is maintained as in Pearce and Kelly's dynamic
+  /// topological sort; it bounds the cycle search of dependsOn.
+  std::vector<unsigned> rank;
 };
 
 SmallVector<unsigned> Partitioner::operandGroups(Operation *op) const {
@@ -182,20 +191,59 @@ SmallVector<unsigned> Partitioner::operandGroups(Operation *op) const {
 }
 
 bool Partitioner::dependsOn(unsigned from, unsigned to) const {
-  // Positions cannot prune this search: a group that ends early can still
-  // read a group that grew later and now reads `to`.
+  // Positions cannot prune this search (a group that ends early can still
+  // read a group that grew later and now reads `to`), ranks can: whatever
+  // reads `to` is ranked above it. Without the bound every check visited all
+  // earlier groups, quadratic in the layers of a model.
+  unsigned floor = rank[to];
   SmallVector<unsigned> worklist{from};
-  llvm::BitVector seen(groups.size());
+  llvm::SmallDenseSet<unsigned, 16> seen;
   while (!worklist.empty()) {
     unsigned current = worklist.pop_back_val();
     if (current == to)
       return true;
-    if (seen.test(current))
+    if (rank[current] < floor || !seen.insert(current).second)
       continue;
-    seen.set(current);
     llvm::append_range(worklist, groups[current].preds);
   }
   return false;
+}
+
+void Partitioner::addEdge(unsigned from, unsigned to) {
+  if (!groups[to].preds.insert(from))
+    return;
+  groups[from].succs.insert(to);
+  unsigned low = rank[to], high = rank[from];
+  if (high < low)
+    return;
+  // Pearce-Kelly: the groups `to` reaches below rank `high` and those
+  // reaching `from` above rank `low` swap places within the ranks they hold,
+  // readers of `from` first. The edge closes no cycle (acyclicJoin checked),
+  // so the two sets are disjoint.
+  auto collect = [&](unsigned start, bool forward) {
+    SmallVector<unsigned> found, worklist{start};
+    llvm::SmallDenseSet<unsigned, 16> seen;
+    while (!worklist.empty()) {
+      unsigned current = worklist.pop_back_val();
+      if (!seen.insert(current).second)
+        continue;
+      found.push_back(current);
+      for (unsigned next :
+           forward ? groups[current].succs : groups[current].preds)
+        if (forward ? rank[next] < high : rank[next] > low)
+          worklist.push_back(next);
+    }
+    llvm::sort(found, [&](unsigned a, unsigned b) { return rank[a] < rank[b]; });
+    return found;
+  };
+  SmallVector<unsigned> moved = collect(from, /*forward=*/false);
+  llvm::append_range(moved, collect(to, /*forward=*/true));
+  SmallVector<unsigned> ranks;
+  for (unsigned group : moved)
+    ranks.push_back(rank[group]);
+  llvm::sort(ranks);
+  for (auto [group, newRank] : llvm::zip_equal(moved, ranks))
+    rank[group] = newRank;
 }
 
 bool Partitioner::acyclicJoin(Operation *op, unsigned group) const {
@@ -216,8 +264,10 @@ unsigned Partitioner::newGroup(Operation *op, Kind kind) {
   if (kind == Kind::Reduction)
     setRows(group, op);
   groupOf[op] = index;
+  // Every producer group exists already: ranked below the new one.
+  rank.push_back(index);
   for (unsigned producer : operandGroups(op))
-    group.preds.insert(producer);
+    addEdge(producer, index);
   return index;
 }
 
@@ -229,7 +279,7 @@ void Partitioner::join(Operation *op, unsigned index) {
   groupOf[op] = index;
   for (unsigned producer : operandGroups(op))
     if (producer != index)
-      group.preds.insert(producer);
+      addEdge(producer, index);
 }
 
 void Partitioner::setRows(Group &group, Operation *reduction) {
@@ -390,7 +440,7 @@ void Partitioner::sink() {
     dest.ops.push_back(&op);
     for (unsigned producer : operandGroups(&op))
       if (producer != to)
-        dest.preds.insert(producer);
+        addEdge(producer, to);
     sortGroupOps(dest);
     if (!source.ops.empty())
       sortGroupOps(source);
