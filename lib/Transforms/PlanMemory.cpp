@@ -112,7 +112,10 @@ struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass>
     if (failed(recorded) || failed(verifyMemoryPlan(*recorded)))
       return func.emitOpError("got an invalid memory plan from strategy '")
              << arena.getStrategy() << "'; please report this input";
-    reports.push_back(report::buildFunctionReport(func, *recorded));
+    // The report re-derives names and totals for every buffer: only worth it
+    // when one was asked for.
+    if (!report.empty())
+      reports.push_back(report::buildFunctionReport(func, *recorded));
     return success();
   }
 };
