@@ -270,10 +270,17 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
   }
   case Strategy::Best: {
     Plan greedy = planGreedyBySize(problem);
+    // At the lower bound greedy is optimal: the twelve best-fit passes could
+    // only tie (they cost most of a whole-model pipeline's planning time).
+    uint64_t lower = lowerBound(problem);
+    if (greedy.arenaSize <= lower) {
+      result = std::move(greedy);
+      break;
+    }
     Plan start = planBestFit(problem, &deadline);
     if (greedy.arenaSize <= start.arenaSize)
       start = std::move(greedy);
-    result = planSearch(problem, start, lowerBound(problem), deadline);
+    result = planSearch(problem, start, lower, deadline);
     break;
   }
   }
