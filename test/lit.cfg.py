@@ -28,7 +28,11 @@ llvm_config.with_environment("PATH", config.cs349_tools_dir, append_path=True)
 if config.sanitized:
     config.available_features.add("sanitized")
     # Leak checks are off: MLIR's global registries live until exit by design.
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    # User poisoning is off: LLVM's BumpPtrAllocator poisons its slabs in the
+    # copies of its inline code compiled into our instrumented objects, but the
+    # uninstrumented Debian MLIR libraries never unpoison what they allocate,
+    # so every MLIRContext would report a false use-after-poison.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 # The shared allocation problems (MiniMalloc suite, real models) live outside
