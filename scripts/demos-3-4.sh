@@ -55,39 +55,25 @@ done
 "$bin/cs349-opt" "$tmp/branches-breadth.mlir" --schedule-memory --fuse --plan-memory \
   --plan-svg=output="$out/branches-scheduled.svg" -o /dev/null
 
-python3 - "$tmp" "${rows[@]}" <<'PY'
-import json
+python3 - "$(dirname "$0")" "$tmp" "${rows[@]}" <<'PY'
 import sys
 
-tmp, rows = sys.argv[1], sys.argv[2:]
+sys.path.insert(0, sys.argv[1])
+from plan_tables import human, load_plan, print_table  # noqa: E402
 
-
-def human(n):
-    """Decimal units, three significant digits (as cs349-opt --memory-report)."""
-    if n < 1000:
-        return f"{n} B"
-    value, unit = float(n), -1
-    units = ["kB", "MB", "GB", "TB", "PB", "EB"]
-    while value >= 1000 and unit < len(units) - 1:
-        value, unit = value / 1000, unit + 1
-    if value >= 999.5 and unit < len(units) - 1:
-        value, unit = value / 1000, unit + 1
-    return (f"{value:.0f}" if value >= 99.95 else f"{value:.1f}") + " " + units[unit]
+tmp, rows = sys.argv[2], sys.argv[3:]
 
 
 table = [["order in the code", "schedule", "partition", "kernels", "greedy arena", "lower bound"]]
 arena = {}
 for index, row in enumerate(rows):
     order, schedule, flags = row.split("|")
-    with open(f"{tmp}/branches-{index}.json") as f:
-        plan = next(fn for fn in json.load(f) if fn["name"] == "branches")
+    plan = load_plan(f"{tmp}/branches-{index}.json", "branches")
     partition = "unfused" if "enable=false" in flags else "fused"
     arena[(order, schedule, partition)] = plan["arena_bytes"]
     table.append([order, schedule, partition, str(plan["kernels"]),
                   human(plan["arena_bytes"]), human(plan["lower_bound_bytes"])])
-widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
-for r in table:
-    print("   " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+print_table(table)
 b = arena[("breadth", "as generated", "fused")]
 d = arena[("depth", "as generated", "fused")]
 s = arena[("breadth", "--schedule-memory", "fused")]

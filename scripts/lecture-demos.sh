@@ -47,39 +47,25 @@ for seq in 512 2048 8192; do
   done
 done
 
-python3 - "$tmp" "${modes[@]%%|*}" <<'PY'
-import json
+python3 - "$(dirname "$0")" "$tmp" "${modes[@]%%|*}" <<'PY'
 import sys
 
-tmp, names = sys.argv[1], sys.argv[2:]
+sys.path.insert(0, sys.argv[1])
+from plan_tables import human, load_plan, print_table  # noqa: E402
 
-
-def human(n):
-    """Decimal units, three significant digits (as cs349-opt --memory-report)."""
-    if n < 1000:
-        return f"{n} B"
-    value, unit = float(n), -1
-    units = ["kB", "MB", "GB", "TB", "PB", "EB"]
-    while value >= 1000 and unit < len(units) - 1:
-        value, unit = value / 1000, unit + 1
-    if value >= 999.5 and unit < len(units) - 1:
-        value, unit = value / 1000, unit + 1
-    return (f"{value:.0f}" if value >= 99.95 else f"{value:.1f}") + " " + units[unit]
+tmp, names = sys.argv[2], sys.argv[3:]
 
 
 rows = [["T", "partition", "written results", "naive", "greedy", "lower bound"]]
 plans = {}
 for seq in (512, 2048, 8192):
     for index, name in enumerate(names):
-        with open(f"{tmp}/plan-{seq}-{index}.json") as f:
-            layer = next(fn for fn in json.load(f) if fn["name"] == "layer")
+        layer = load_plan(f"{tmp}/plan-{seq}-{index}.json", "layer")
         plans[(seq, name)] = layer
         rows.append([str(seq), name, str(len(layer["buffers"])),
                      human(layer["naive_bytes"]), human(layer["arena_bytes"]),
                      human(layer["lower_bound_bytes"])])
-widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-for row in rows:
-    print("   " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+print_table(rows)
 
 unfused, fused, flash = names
 u, f2, f8, a2, a8 = (plans[(2048, unfused)], plans[(2048, fused)],
