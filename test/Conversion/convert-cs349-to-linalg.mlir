@@ -66,32 +66,6 @@ func.func @bf16_rounding(%x: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
 
 // -----
 
-// A kernel body is one loop nest per written result, except a reduction read
-// with broadcasting (the row sum, read once per column): it gets a scratch
-// tensor rather than being recomputed for every column.
-
-// CHECK-LABEL: func.func @kernel_scratch
-// CHECK: %[[OUT:.*]] = tensor.empty() : tensor<4x8xf32>
-// CHECK: %[[SCRATCH:.*]] = tensor.empty() : tensor<4x1xf32>
-// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} outs(%[[SCRATCH]] : tensor<4x1xf32>)
-// CHECK:   scf.for
-// CHECK: %[[R:.*]] = linalg.generic {{.*}} outs(%[[OUT]] : tensor<4x8xf32>)
-// CHECK:   tensor.extract %[[SUM]]
-// CHECK-NOT: tensor.empty
-// CHECK: return %[[R]]
-func.func @kernel_scratch(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  %0 = cs349.kernel (%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> {
-  ^bb0(%a: tensor<4x8xf32>):
-    %sq = cs349.mul %a, %a : tensor<4x8xf32>
-    %s = cs349.reduce_sum %sq axes = [1] keepdims : tensor<4x8xf32> -> tensor<4x1xf32>
-    %n = cs349.div %a, %s : tensor<4x8xf32>, tensor<4x1xf32>
-    cs349.yield %n : tensor<4x8xf32>
-  }
-  return %0 : tensor<4x8xf32>
-}
-
-// -----
-
 // A matmul whose elements are read once (an elementwise epilogue, both reads
 // of silu at the same indices) is fused into the epilogue: no scratch.
 

@@ -5,6 +5,7 @@
 // RUN: not cs349-run %s 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
 // RUN: not cs349-run %s --function=missing 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not cs349-run %s --function=first --mode=fast 2>&1 | FileCheck %s --check-prefix=MODE
+// RUN: not cs349-run %s --function=first --kernel-scratch=maybe 2>&1 | FileCheck %s --check-prefix=SCRATCH
 // RUN: cs349-run %s --function=first > %t.first
 // RUN: cs349-run %s --function=second > %t.second
 // RUN: not cs349-run --compare %t.first %t.second 2>&1 | FileCheck %s --check-prefix=SHAPES
@@ -35,6 +36,7 @@
 // AMBIGUOUS: cs349-run: more than one public function: choose one with --function
 // MISSING: cs349-run: no function @missing with a body
 // MODE: cs349-run: expected --mode=auto|planned|unplanned, got 'fast'
+// SCRATCH: cs349-run: for the --kernel-scratch option: 'maybe' is invalid value for boolean argument
 // SHAPES: cs349-run: expected 'result 0: tensor<4x8xf32>' (32 values) to match 'result 0: tensor<4xf32>' (4 values)
 // TWO: cs349-run: --compare expects two files, got 1
 

@@ -1,6 +1,7 @@
 //===- cs349-run.cpp - JIT-run a cs349 function on the CPU ----------------===//
 //
 //   cs349-run FILE [--seed N] [--function NAME] [--mode auto|planned|unplanned]
+//                  [--kernel-scratch]
 //   cs349-run --compare A B [--rtol R] [--atol A]
 //
 // Lowers the module with the cs349-lower-to-llvm pipeline, compiles it with
@@ -57,6 +58,12 @@ static cl::opt<std::string>
 static cl::opt<int64_t> attentionBlock(
     "attention-block", cl::init(32),
     cl::desc("Keys per block of the FlashAttention loop"));
+static cl::opt<bool> kernelScratch(
+    "kernel-scratch", cl::init(false),
+    cl::desc("Let kernels keep row statistics and twice-read matmuls in "
+             "scratch tensors (faster; allocates outside the plan's arena). "
+             "Default: recompute them, so a planned run allocates exactly "
+             "its arena"));
 static cl::opt<unsigned> optLevel("O", cl::init(2),
                                   cl::desc("LLVM optimization level (0-3)"));
 static cl::opt<bool> summaryOnly(
@@ -338,6 +345,7 @@ int runFunction() {
   mlir::cs349::LoweringPipelineOptions options;
   options.mode = mode.getValue();
   options.attentionBlock = attentionBlock.getValue();
+  options.kernelScratch = kernelScratch.getValue();
   mlir::cs349::buildLowerToLLVMPipeline(pm, options);
   if (failed(pm.run(*module)))
     return fail("lowering failed");
@@ -396,9 +404,10 @@ int runFunction() {
     return fail("call failed: " + llvm::toString(std::move(error)));
   AllocationStats stats = allocationStats();
 
-  std::printf("// cs349-run @%s seed %llu mode %s\n", name.c_str(),
-              (unsigned long long)seed.getValue(),
-              planned ? "planned" : "unplanned");
+  std::printf("// cs349-run @%s seed %llu mode %s kernel-scratch %s\n",
+              name.c_str(), (unsigned long long)seed.getValue(),
+              planned ? "planned" : "unplanned",
+              kernelScratch ? "true" : "false");
   std::printf("memory: %llu allocations, %llu bytes, peak %llu bytes, "
               "%llu bytes not freed\n",
               (unsigned long long)stats.allocations,

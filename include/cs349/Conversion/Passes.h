@@ -29,6 +29,12 @@ struct LoweringPipelineOptions
       *this, "attention-block",
       llvm::cl::desc("Keys per block of the FlashAttention loop (>= 1)"),
       llvm::cl::init(32)};
+  PassOptions::Option<bool> kernelScratch{
+      *this, "kernel-scratch",
+      llvm::cl::desc("Scratch tensors for reductions/contractions a kernel "
+                     "would recompute (faster; memory outside the plan): see "
+                     "convert-cs349-to-linalg"),
+      llvm::cl::init(false)};
 };
 
 /// cs349 on tensors -> memrefs: convert-cs349-to-linalg, one-shot

@@ -32,8 +32,14 @@ def ConvertCS349ToLinalg : Pass<"convert-cs349-to-linalg", "::mlir::ModuleOp"> {
     computed straight into the kernel's result tensors; the other ops of its
     body are recomputed where they are read (loop fusion), except a
     reduction or contraction whose elements would be recomputed more than
-    once: it gets a scratch tensor of its own. Outside kernels every op is
-    its own kernel (the unfused reference).
+    once: with `kernel-scratch=true` it gets a scratch tensor of its own
+    (a row sum is computed once per row, not once per column); by default
+    it is recomputed too, so that the only memory a planned function
+    allocates is its arena. Every value is rounded to its type also when it
+    is recomputed, so both choices compute the same bits. (A
+    `cs349.attention` that its kernel does not yield cannot be recomputed by
+    element and always gets a tensor; `--fuse` never builds one.) Outside
+    kernels every op is its own kernel (the unfused reference).
 
     **Arena.** A function with a `cs349.arena` and kernels with `cs349.plan`
     (written by `--plan-memory`) is lowered on the plan: one
@@ -91,6 +97,13 @@ def ConvertCS349ToLinalg : Pass<"convert-cs349-to-linalg", "::mlir::ModuleOp"> {
            "plan) or `unplanned` (ignore any plan: the reference)">,
     Option<"attentionBlock", "attention-block", "int64_t", /*default=*/"32",
            "Keys per block of the FlashAttention loop (>= 1)">,
+    Option<"kernelScratch", "kernel-scratch", "bool", /*default=*/"false",
+           "Give a reduction or contraction inside a kernel that would be "
+           "evaluated more than once per element a scratch tensor of its own "
+           "(faster, but memory outside the plan). Off: every value a kernel "
+           "does not yield is recomputed where it is read, so a planned "
+           "function allocates exactly its arena; the results are the same "
+           "bits either way">,
   ];
 }
 

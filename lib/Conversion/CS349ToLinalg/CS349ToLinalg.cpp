@@ -59,12 +59,14 @@ bool isCompute(Operation *op) {
           !isConstantData(op));
 }
 
-/// Lowers one function. `planned` selects the arena route.
+/// Lowers one function. `planned` selects the arena route; `kernelScratch`
+/// lets kernels store expensive intermediates outside it.
 class FunctionLowering {
 public:
-  FunctionLowering(func::FuncOp func, bool planned, int64_t attentionBlock)
+  FunctionLowering(func::FuncOp func, bool planned, int64_t attentionBlock,
+                   bool kernelScratch)
       : func(func), planned(planned), attentionBlock(attentionBlock),
-        emitter(func.getContext()) {}
+        kernelScratch(kernelScratch), emitter(func.getContext()) {}
 
   LogicalResult run();
 
@@ -83,6 +85,7 @@ private:
   func::FuncOp func;
   bool planned;
   int64_t attentionBlock;
+  bool kernelScratch;
   ElementEmitter emitter;
   Value arena;
   ArenaAttr arenaAttr;
@@ -188,7 +191,7 @@ void FunctionLowering::lowerKernel(OpBuilder &b, KernelOp kernel) {
     if (op && op->getBlock() == &body && isCompute(op))
       computedInto.try_emplace(value, index);
   }
-  llvm::DenseSet<Value> scratch = chooseScratchValues(body);
+  llvm::DenseSet<Value> scratch = chooseScratchValues(body, kernelScratch);
 
   SmallVector<Value> results(kernel.getNumResults());
   for (Operation &op : body.without_terminator()) {
@@ -313,7 +316,8 @@ struct ConvertCS349ToLinalgPass
         continue;
       bool planned = mode == "planned" ||
                      (mode == "auto" && func->hasAttr(kArenaAttr));
-      if (failed(FunctionLowering(func, planned, attentionBlock).run()))
+      if (failed(FunctionLowering(func, planned, attentionBlock, kernelScratch)
+                     .run()))
         return signalPassFailure();
     }
   }

@@ -91,11 +91,12 @@ private:
   llvm::DenseMap<Value, Value> aliases;
 };
 
-/// Which values of a kernel body get a scratch tensor: a reduction or
-/// contraction whose elements would otherwise be recomputed more than once
-/// per kernel run, and every attention. Yielded values are not included
-/// (they are computed into the kernel's results).
-llvm::DenseSet<Value> chooseScratchValues(Block &body);
+/// Which values of a kernel body get a scratch tensor: with `allowScratch`,
+/// a reduction or contraction whose elements would otherwise be recomputed
+/// more than once per kernel run; in any case every attention (it has no
+/// per-element form). Yielded values are not included (they are computed
+/// into the kernel's results).
+llvm::DenseSet<Value> chooseScratchValues(Block &body, bool allowScratch);
 
 /// The FlashAttention loop nest of `op`, writing into `dest`.
 Value emitFlashAttention(OpBuilder &b, AttentionOp op, ElementEmitter &emitter,

@@ -9,6 +9,11 @@
 // elements would be evaluated per kernel run; that is counted from the
 // consumers back to the producers.
 //
+// Scratch is memory the memory plan does not know about. Without it (the
+// default) every such value is recomputed as well: more arithmetic, but a
+// planned function then allocates its arena and nothing else. Only an
+// attention has no per-element form and keeps its tensor either way.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ElementEmitter.h"
@@ -75,9 +80,17 @@ bool readsAtSameIndices(Operation *user, unsigned operandIndex) {
 }
 } // namespace
 
-llvm::DenseSet<Value> mlir::cs349::lowering::chooseScratchValues(Block &body) {
+llvm::DenseSet<Value>
+mlir::cs349::lowering::chooseScratchValues(Block &body, bool allowScratch) {
   llvm::DenseSet<Value> yielded(llvm::from_range,
                                 body.getTerminator()->getOperands());
+  if (!allowScratch) {
+    llvm::DenseSet<Value> scratch;
+    for (auto attention : body.getOps<AttentionOp>())
+      if (!yielded.contains(attention.getResult()))
+        scratch.insert(attention.getResult());
+    return scratch;
+  }
   // For every value: the stored values (roots) whose loop nests evaluate it,
   // and how many times per element of the value each of them does.
   llvm::DenseMap<Value, llvm::SmallDenseMap<Value, double, 2>> evaluations;

@@ -58,6 +58,7 @@ void mlir::cs349::buildBufferizePipeline(OpPassManager &pm,
   ConvertCS349ToLinalgOptions convert;
   convert.mode = options.mode;
   convert.attentionBlock = options.attentionBlock;
+  convert.kernelScratch = options.kernelScratch;
   pm.addPass(createConvertCS349ToLinalg(convert));
   // No CSE before bufferization: two results planned at the same offset
   // have identical memref.view ops, and merging them would tell
