@@ -86,6 +86,42 @@ func.func @rotate_half_epilogue(%x: tensor<4x8xbf16>, %w: tensor<8x8xbf16>) -> t
 
 // -----
 
+// Softmax recomputed: the row max is read by every element and, through the
+// exp, by every step of the row sum; it is evaluated once per element (the
+// read inside the sum's loop reuses the one outside it), not once per step.
+
+// RECOMPUTE-LABEL: func.func @softmax_rows
+// RECOMPUTE-COUNT-1: tensor.empty
+// RECOMPUTE-NOT: tensor.empty
+// RECOMPUTE: linalg.generic
+// RECOMPUTE:   scf.for
+// RECOMPUTE:     arith.maximumf
+// RECOMPUTE:   math.exp
+// RECOMPUTE:   scf.for
+// RECOMPUTE-NOT: arith.maximumf
+// RECOMPUTE:     math.exp
+// RECOMPUTE:     arith.addf
+// RECOMPUTE:   arith.divf
+// RECOMPUTE-NOT: arith.maximumf
+
+// SCRATCH-LABEL: func.func @softmax_rows
+// SCRATCH-COUNT-3: tensor.empty
+// SCRATCH-NOT: tensor.empty
+func.func @softmax_rows(%x: tensor<2x8x8xbf16>) -> tensor<2x8x8xbf16> {
+  %0 = cs349.kernel (%x) : (tensor<2x8x8xbf16>) -> tensor<2x8x8xbf16> {
+  ^bb0(%a: tensor<2x8x8xbf16>):
+    %m = cs349.reduce_max %a axes = [2] keepdims : tensor<2x8x8xbf16> -> tensor<2x8x1xbf16>
+    %d = cs349.sub %a, %m : tensor<2x8x8xbf16>, tensor<2x8x1xbf16>
+    %e = cs349.exp %d : tensor<2x8x8xbf16>
+    %s = cs349.reduce_sum %e axes = [2] keepdims : tensor<2x8x8xbf16> -> tensor<2x8x1xbf16>
+    %p = cs349.div %e, %s : tensor<2x8x8xbf16>, tensor<2x8x1xbf16>
+    cs349.yield %p : tensor<2x8x8xbf16>
+  }
+  return %0 : tensor<2x8x8xbf16>
+}
+
+// -----
+
 // A matmul read once per element (an elementwise epilogue) is fused in
 // either mode: no scratch to choose.
 

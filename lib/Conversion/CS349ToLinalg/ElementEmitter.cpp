@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
@@ -31,6 +32,21 @@ using namespace mlir::cs349::lowering;
 namespace {
 RankedTensorType tensorType(Value value) {
   return cast<RankedTensorType>(value.getType());
+}
+
+/// Whether two index lists name the same element. Constant indices are
+/// created afresh wherever they are needed (a broadcast row statistic is
+/// read at column 0 inside every loop that reads it), so equal constants
+/// count as equal: without that, a softmax row max recomputed inside the
+/// recomputed row sum would be evaluated again for every column of the sum.
+bool sameIndices(ValueRange a, ValueRange b) {
+  return llvm::equal(a, b, [](Value x, Value y) {
+    if (x == y)
+      return true;
+    std::optional<int64_t> cx = getConstantIntValue(x);
+    std::optional<int64_t> cy = getConstantIntValue(y);
+    return cx && cy && *cx == *cy;
+  });
 }
 } // namespace
 
@@ -89,12 +105,17 @@ SmallVector<Value> ElementEmitter::broadcastIndices(
 Value ElementEmitter::reduceAxis(
     OpBuilder &b, Location loc, int64_t count, Value init,
     function_ref<Value(OpBuilder &, Location, Value, Value)> f) {
-  auto loop = scf::ForOp::create(
-      b, loc, index(b, loc, 0), index(b, loc, count), index(b, loc, 1),
-      ValueRange{init},
-      [&](OpBuilder &nb, Location nl, Value iv, ValueRange acc) {
-        scf::YieldOp::create(nb, nl, f(nb, nl, iv, acc.front()));
-      });
+  // The body is emitted after the loop is in its block (not by a body
+  // builder, which runs before the loop is inserted): only then can a read
+  // inside it see, through the loop's ancestors, a value already read
+  // outside it (the softmax row max inside the row sum).
+  auto loop =
+      scf::ForOp::create(b, loc, index(b, loc, 0), index(b, loc, count),
+                         index(b, loc, 1), ValueRange{init});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  scf::YieldOp::create(
+      b, loc, f(b, loc, loop.getInductionVar(), loop.getRegionIterArg(0)));
   return loop.getResult(0);
 }
 
@@ -104,7 +125,7 @@ Value ElementEmitter::lookupRead(OpBuilder &b, Value value,
   if (found == reads.end())
     return {};
   for (Read &read : found->second) {
-    if (!llvm::equal(read.indices, indices))
+    if (!sameIndices(read.indices, indices))
       continue;
     // Builders here only append, so a result in the insertion block or in
     // one of its ancestors dominates the insertion point.
