@@ -84,6 +84,11 @@ bool computesTensor(Operation *op) {
 }
 
 std::string locationName(Location loc) {
+  // cs349-gen's ops carry a NameLoc at the top: the generic search below
+  // (a pre-order walk that would find this one first) sets up an attribute
+  // walker with a visited set for every result of every plan read.
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return named.getName().str();
   if (auto named = loc->findInstanceOf<NameLoc>())
     return named.getName().str();
   return "";

@@ -98,8 +98,13 @@ FailureOr<FunctionMemoryPlan> mlir::cs349::readMemoryPlan(func::FuncOp func) {
   FailureOr<FunctionLifetimes> lifetimes = computeLifetimes(func);
   if (failed(lifetimes))
     return failure();
+  return readMemoryPlan(func, std::move(*lifetimes));
+}
+
+FailureOr<FunctionMemoryPlan>
+mlir::cs349::readMemoryPlan(func::FuncOp func, FunctionLifetimes lifetimes) {
   FunctionMemoryPlan plan;
-  plan.lifetimes = std::move(*lifetimes);
+  plan.lifetimes = std::move(lifetimes);
   const FunctionLifetimes &lt = plan.lifetimes;
 
   plan.arena = func->getAttrOfType<ArenaAttr>(kArenaAttrName);

@@ -52,21 +52,27 @@ enum class Kind { Matmul, Reduction, Elementwise, Single };
 /// How an op takes part in fusion, or std::nullopt for ops that are not
 /// computed by kernels (views, constant data, the terminator).
 std::optional<Kind> classify(Operation *op) {
-  if (op->hasTrait<OpTrait::IsTerminator>() || isView(op) ||
-      isConstantData(op))
-    return std::nullopt;
+  // Op classes first: a class test compares one id, a trait test searches
+  // the op's trait list, and the layer is mostly the ops named here (none of
+  // them is a terminator, view, constant or composite).
   if (isa<MatmulOp>(op))
     return Kind::Matmul;
   if (isa<ReduceSumOp, ReduceMaxOp>(op))
     return Kind::Reduction;
-  if (isComposite(op) || isa<KernelOp, AttentionOp>(op))
-    return Kind::Single;
   // rotate_half permutes within a row of the last dimension: any kernel that
   // holds whole rows (a matmul epilogue over the head dimension, a row-wise
   // kernel) computes it like an elementwise op.
-  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, RotateHalfOp>(op) ||
-      (isa_and_present<CS349Dialect>(op->getDialect()) &&
-       op->hasTrait<OpTrait::Elementwise>()))
+  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, RotateHalfOp>(op))
+    return Kind::Elementwise;
+  if (isa<KernelOp, AttentionOp>(op))
+    return Kind::Single;
+  if (op->hasTrait<OpTrait::IsTerminator>() || isView(op) ||
+      isConstantData(op))
+    return std::nullopt;
+  if (isComposite(op))
+    return Kind::Single;
+  if (isa_and_present<CS349Dialect>(op->getDialect()) &&
+      op->hasTrait<OpTrait::Elementwise>())
     return Kind::Elementwise;
   return Kind::Single;
 }

@@ -108,7 +108,11 @@ struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass>
         planner::strategyName(planOptions.strategy));
     annotateMemoryPlan(func, *lifetimes, plan.offsets, arena);
 
-    FailureOr<FunctionMemoryPlan> recorded = readMemoryPlan(func);
+    // The plan is read back from the attributes just written, with the
+    // lifetimes they were computed from: annotating changes no kernel, view
+    // or use, so walking the function again would find the same ones.
+    FailureOr<FunctionMemoryPlan> recorded =
+        readMemoryPlan(func, std::move(*lifetimes));
     if (failed(recorded) || failed(verifyMemoryPlan(*recorded)))
       return func.emitOpError("got an invalid memory plan from strategy '")
              << arena.getStrategy() << "'; please report this input";

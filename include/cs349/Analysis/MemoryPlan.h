@@ -54,6 +54,12 @@ bool hasMemoryPlan(func::FuncOp func);
 /// Emits one located error per mismatch and fails if there is any.
 FailureOr<FunctionMemoryPlan> readMemoryPlan(func::FuncOp func);
 
+/// readMemoryPlan with the lifetimes of `func` already computed: a pass that
+/// has just annotated the plan (which adds attributes but changes no kernel,
+/// view or use) need not walk the function again.
+FailureOr<FunctionMemoryPlan> readMemoryPlan(func::FuncOp func,
+                                             FunctionLifetimes lifetimes);
+
 /// Checks the placement of a plan read by readMemoryPlan: offsets aligned,
 /// every buffer inside the arena, no two buffers that are live at the same
 /// kernel overlapping in memory. Each overlap is an error on one buffer's

@@ -77,13 +77,26 @@ LogicalResult inferBroadcastType(std::optional<Location> location,
     return emitOptionalError(location, "expected operands of one element type, got ",
                              lhs.getElementType(), " and ",
                              rhs.getElementType());
+  // Most binary ops have one operand type, or broadcast a row or a scalar
+  // into the other operand's shape: the result is then an operand's type.
+  // Reusing it skips a type-uniquer lookup, and this runs for every binary
+  // op each time the module is verified.
+  if (lhs == rhs && !lhs.getEncoding()) {
+    inferred.push_back(lhs);
+    return success();
+  }
   SmallVector<int64_t> shape;
   if (!OpTrait::util::getBroadcastedShape(lhs.getShape(), rhs.getShape(),
                                           shape))
     return emitOptionalError(location, "expected broadcastable shapes, got ",
                              shapeString(lhs.getShape()), " and ",
                              shapeString(rhs.getShape()));
-  inferred.push_back(RankedTensorType::get(shape, lhs.getElementType()));
+  if (ArrayRef<int64_t>(shape) == lhs.getShape() && !lhs.getEncoding())
+    inferred.push_back(lhs);
+  else if (ArrayRef<int64_t>(shape) == rhs.getShape() && !rhs.getEncoding())
+    inferred.push_back(rhs);
+  else
+    inferred.push_back(RankedTensorType::get(shape, lhs.getElementType()));
   return success();
 }
 

@@ -16,7 +16,20 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 //===----------------------------------------------------------------------===//
 
 def CS349_Float : AnyTypeOf<[BF16, F16, F32]>;
-def CS349_Tensor : StaticShapeTensorOf<[BF16, F16, F32]>;
+// StaticShapeTensorOf<[BF16, F16, F32]> with the same summary (and so the
+// same diagnostics and docs), but the predicate reads the RankedTensorType
+// directly: ODS's generic form casts to the ShapedType interface twice, an
+// interface-map lookup each, and this check runs on every operand and result
+// each time the module is verified (after every pass by default).
+def CS349_Tensor : Type<
+    CPred<"::llvm::isa<::mlir::RankedTensorType>($_self) && "
+          "::llvm::cast<::mlir::RankedTensorType>($_self).hasStaticShape() && "
+          "::llvm::isa<::mlir::BFloat16Type, ::mlir::Float16Type, "
+          "::mlir::Float32Type>("
+          "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType())">,
+    "statically shaped tensor of bfloat16 type or 16-bit float or 32-bit "
+    "float values",
+    "::mlir::RankedTensorType">;
 
 // Ops that only reinterpret their operand's memory: no copy, no kernel.
 def CS349_View : NativeOpTrait<"IsView"> { let cppNamespace = "::mlir::cs349"; }
