@@ -45,39 +45,43 @@ using namespace ::cs349::run;
 
 namespace cl = llvm::cl;
 
+// Only these appear in --help: the shared LLVM library registers hundreds of
+// code generator options that mean nothing to a user of this tool.
+static cl::OptionCategory runCategory("cs349-run options");
+
 static cl::list<std::string> files(cl::Positional, cl::OneOrMore,
-                                   cl::desc("<input.mlir> | --compare A B"));
+                                   cl::cat(runCategory), cl::desc("<input.mlir> | --compare A B"));
 static cl::opt<uint64_t> seed("seed", cl::init(1),
-                              cl::desc("Seed of the argument values"));
+                              cl::cat(runCategory), cl::desc("Seed of the argument values"));
 static cl::opt<std::string>
     functionName("function", cl::init(""),
-                 cl::desc("Function to run (default: the only public one)"));
+                 cl::cat(runCategory), cl::desc("Function to run (default: the only public one)"));
 static cl::opt<std::string>
     mode("mode", cl::init("auto"),
-         cl::desc("auto | planned | unplanned (see convert-cs349-to-linalg)"));
+         cl::cat(runCategory), cl::desc("auto | planned | unplanned (see convert-cs349-to-linalg)"));
 static cl::opt<int64_t> attentionBlock(
     "attention-block", cl::init(32),
-    cl::desc("Keys per block of the FlashAttention loop"));
+    cl::cat(runCategory), cl::desc("Keys per block of the FlashAttention loop"));
 static cl::opt<bool> kernelScratch(
     "kernel-scratch", cl::init(false),
-    cl::desc("Let kernels keep row statistics and twice-read matmuls in "
+    cl::cat(runCategory), cl::desc("Let kernels keep row statistics and twice-read matmuls in "
              "scratch tensors (faster; allocates outside the plan's arena). "
              "Default: recompute them, so a planned run allocates exactly "
              "its arena"));
 static cl::opt<unsigned> optLevel("O", cl::init(2),
-                                  cl::desc("LLVM optimization level (0-3)"));
+                                  cl::cat(runCategory), cl::desc("LLVM optimization level (0-3)"));
 static cl::opt<bool> summaryOnly(
     "summary", cl::init(false),
-    cl::desc("Print a checksum of each result instead of its values"));
+    cl::cat(runCategory), cl::desc("Print a checksum of each result instead of its values"));
 static cl::opt<bool> printInputs(
     "print-inputs", cl::init(false),
-    cl::desc("Also print the argument values (as 'argument N: type')"));
+    cl::cat(runCategory), cl::desc("Also print the argument values (as 'argument N: type')"));
 static cl::opt<bool> compare("compare", cl::init(false),
-                             cl::desc("Compare two outputs of cs349-run"));
+                             cl::cat(runCategory), cl::desc("Compare two outputs of cs349-run"));
 static cl::opt<double> relTolerance("rtol", cl::init(0.0),
-                            cl::desc("Relative tolerance of --compare"));
+                            cl::cat(runCategory), cl::desc("Relative tolerance of --compare"));
 static cl::opt<double> absTolerance("atol", cl::init(0.0),
-                            cl::desc("Absolute tolerance of --compare"));
+                            cl::cat(runCategory), cl::desc("Absolute tolerance of --compare"));
 
 namespace {
 int fail(const llvm::Twine &message) {
@@ -436,6 +440,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerPassManagerCLOptions();
   registerMLIRContextCLOptions();
+  cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "cs349-run: JIT-compile a cs349 function, run it on deterministic "
