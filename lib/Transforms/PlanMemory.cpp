@@ -75,7 +75,6 @@ struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass>
     planner::PlanOptions planOptions;
     planOptions.strategy = *planner::parseStrategy(strategy.getValue());
     planOptions.timeLimitSeconds = timeLimit;
-    planOptions.seed = seed;
 
     std::vector<report::FunctionReport> reports;
     bool ok = true;
@@ -116,6 +115,23 @@ struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass>
     if (failed(recorded) || failed(verifyMemoryPlan(*recorded)))
       return func.emitOpError("got an invalid memory plan from strategy '")
              << arena.getStrategy() << "'; please report this input";
+    uint64_t capacityBytes = capacity;
+    if (capacityBytes != 0 && arena.getBytes() > capacityBytes) {
+      // The lower bound holds for this kernel order only: a different order
+      // (--schedule-memory) can lower it, a better strategy cannot beat it.
+      InFlightDiagnostic diag = func.emitError("the memory plan needs ")
+                                << arena.getBytes() << " B but capacity is "
+                                << capacityBytes << " B";
+      if (arena.getLowerBound() > capacityBytes)
+        diag.attachNote() << "even the lower bound, " << arena.getLowerBound()
+                          << " B at this kernel order, exceeds it: try "
+                             "--schedule-memory, FlashAttention (--optimize) "
+                             "or a shorter sequence";
+      else
+        diag.attachNote() << "the lower bound is " << arena.getLowerBound()
+                          << " B: a stronger strategy (best) may fit";
+      return failure();
+    }
     // The report re-derives names and totals for every buffer: only worth it
     // when one was asked for.
     if (!report.empty())

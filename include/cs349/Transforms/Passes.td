@@ -267,8 +267,10 @@ def PlanMemory : Pass<"plan-memory", "::mlir::ModuleOp"> {
            "to this file; '-' is standard output">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"1.0",
            "Seconds the search and best strategies may spend per function">,
-    Option<"seed", "seed", "uint64_t", /*default=*/"0",
-           "Seed of the randomized parts of the search strategies">
+    Option<"capacity", "capacity", "uint64_t", /*default=*/"0",
+           "Bytes of memory the arena must fit in (0: no limit). A function "
+           "whose plan needs more is an error that gives the arena, the lower "
+           "bound and what would help">
   ];
   let dependentDialects = ["::mlir::cs349::CS349Dialect"];
 }
