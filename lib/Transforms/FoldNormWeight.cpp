@@ -263,12 +263,21 @@ public:
         if (FoldKey key = keyOf(site, matmul);
             !isConstantFold(key) && !llvm::is_contained(argumentKeys, key))
           argumentKeys.push_back(key);
-    if (!argumentKeys.empty())
+    // Where every argument stood before the signature changes: arguments
+    // that pass through unchanged record it too, so that a caller (or
+    // cs349-run) can map the new signature back onto the original one.
+    llvm::DenseMap<BlockArgument, int64_t> originalPosition;
+    if (!argumentKeys.empty()) {
+      for (BlockArgument argument : func.getArguments())
+        originalPosition[argument] = argument.getArgNumber();
       buildInitializer(argumentKeys);
+    }
 
     for (NormSite &site : kept)
       rewrite(site);
     eraseDeadWeights();
+    if (!originalPosition.empty())
+      recordPassThroughPositions(originalPosition);
   }
 
 private:
@@ -449,6 +458,25 @@ private:
         added.push_back(argument);
     for (auto [position, index] : order)
       folded.push_back({keys[index], added[next++]});
+  }
+
+  /// Tags each argument that kept its meaning with `cs349.layer_arg`, its
+  /// position in the original signature (the folded weights carry
+  /// `cs349.init_result` instead).
+  void recordPassThroughPositions(
+      const llvm::DenseMap<BlockArgument, int64_t> &originalPosition) {
+    MLIRContext *context = func.getContext();
+    SmallVector<DictionaryAttr> argAttrs;
+    func.getAllArgAttrs(argAttrs);
+    for (BlockArgument argument : func.getArguments()) {
+      auto known = originalPosition.find(argument);
+      if (known == originalPosition.end())
+        continue;
+      NamedAttrList attrs(argAttrs[argument.getArgNumber()]);
+      attrs.set(kLayerArgAttr, builder.getI64IntegerAttr(known->second));
+      argAttrs[argument.getArgNumber()] = attrs.getDictionary(context);
+    }
+    func.setAllArgAttrs(argAttrs);
   }
 
   /// γ and W that no longer have readers: unused arguments leave the

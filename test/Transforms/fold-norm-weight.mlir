@@ -8,14 +8,14 @@
 // RUN: cs349-gen layer --preset tiny --seq 16 --weights=random --seed 3 | cs349-opt --decompose --fold-norm-weight | FileCheck %s --check-prefix=RANDOM
 
 // ARGS-LABEL: func.func @layer
-// ARGS-SAME: (%{{[^:]*}}: tensor<16x128xbf16>,
+// ARGS-SAME: (%{{[^:]*}}: tensor<16x128xbf16> {cs349.layer_arg = 0 : i64},
 // ARGS-SAME: tensor<128x128xbf16> {cs349.folded_from = ["layer0.attn_norm", "layer0.wq"], cs349.init_result = 0 : i64}
 // ARGS-SAME: tensor<128x32xbf16> {cs349.folded_from = ["layer0.attn_norm", "layer0.wk"], cs349.init_result = 1 : i64}
 // ARGS-SAME: tensor<128x32xbf16> {cs349.folded_from = ["layer0.attn_norm", "layer0.wv"], cs349.init_result = 2 : i64}
-// ARGS-SAME: %{{[^:]*}}: tensor<128x128xbf16>,
+// ARGS-SAME: %{{[^:]*}}: tensor<128x128xbf16> {cs349.layer_arg = 5 : i64},
 // ARGS-SAME: tensor<128x344xbf16> {cs349.folded_from = ["layer0.mlp_norm", "layer0.w_gate"], cs349.init_result = 3 : i64}
 // ARGS-SAME: tensor<128x344xbf16> {cs349.folded_from = ["layer0.mlp_norm", "layer0.w_up"], cs349.init_result = 4 : i64}
-// ARGS-SAME: %{{[^:]*}}: tensor<344x128xbf16>)
+// ARGS-SAME: %{{[^:]*}}: tensor<344x128xbf16> {cs349.layer_arg = 9 : i64})
 // ARGS-SAME: attributes {cs349.initialized_by = @layer_init}
 // ARGS-NOT: tensor<16x128xbf16>, tensor<128xbf16>
 // ARGS-LABEL: func.func @layer_init
@@ -84,11 +84,11 @@ func.func @constant_transposed_weight(%n: tensor<4x2xf32>) -> tensor<4x3xf32> {
 // initializer and replace wq, wk, wv in the signature; γ is dropped.
 
 // CHECK-LABEL: func.func @argument_weights
-// CHECK-SAME: (%[[N:[^:]*]]: tensor<4x8xf32>,
+// CHECK-SAME: (%[[N:[^:]*]]: tensor<4x8xf32> {cs349.layer_arg = 0 : i64},
 // CHECK-SAME: %[[WQ:[^:]*]]: tensor<8x8xf32> {cs349.folded_from = ["attn_norm", "wq"], cs349.init_result = 0 : i64},
 // CHECK-SAME: %[[WK:[^:]*]]: tensor<8x2xf32> {cs349.folded_from = ["attn_norm", "wk"], cs349.init_result = 1 : i64},
 // CHECK-SAME: %[[WV:[^:]*]]: tensor<8x2xf32> {cs349.folded_from = ["attn_norm", "wv"], cs349.init_result = 2 : i64},
-// CHECK-SAME: %[[WO:[^:]*]]: tensor<8x8xf32>)
+// CHECK-SAME: %[[WO:[^:]*]]: tensor<8x8xf32> {cs349.layer_arg = 5 : i64})
 // CHECK-SAME: attributes {cs349.initialized_by = @argument_weights_init}
 // CHECK-NEXT: %[[Q:.*]] = cs349.matmul %[[N]], %[[WQ]]
 // CHECK-NEXT: %[[K:.*]] = cs349.matmul %[[N]], %[[WK]]
@@ -126,7 +126,7 @@ func.func @argument_weights(%n: tensor<4x8xf32> loc("n"), %g: tensor<8xf32> loc(
 // copy; unnamed arguments are described by number.
 
 // CHECK-LABEL: func.func @weight_also_used_elsewhere
-// CHECK-SAME: (%{{[^:]*}}: tensor<4x8xf32>, %[[F:[^:]*]]: tensor<8x8xf32> {cs349.folded_from = ["%arg1", "%arg2"], cs349.init_result = 0 : i64}, %[[W:[^:]*]]: tensor<8x8xf32>)
+// CHECK-SAME: (%{{[^:]*}}: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %[[F:[^:]*]]: tensor<8x8xf32> {cs349.folded_from = ["%arg1", "%arg2"], cs349.init_result = 0 : i64}, %[[W:[^:]*]]: tensor<8x8xf32> {cs349.layer_arg = 2 : i64})
 // CHECK: return %{{.*}}, %[[W]]
 // CHECK-LABEL: func.func @weight_also_used_elsewhere_init
 // CHECK-SAME: cs349.layer_arg = 1
@@ -142,7 +142,7 @@ func.func @weight_also_used_elsewhere(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w
 // γ a constant, W an argument: the initializer takes W and holds γ.
 
 // CHECK-LABEL: func.func @constant_gain_argument_weight
-// CHECK-SAME: (%[[N:[^:]*]]: tensor<4x8xf32>, %[[F:[^:]*]]: tensor<8x8xf32> {cs349.folded_from = ["constant", "%arg1"], cs349.init_result = 0 : i64})
+// CHECK-SAME: (%[[N:[^:]*]]: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %[[F:[^:]*]]: tensor<8x8xf32> {cs349.folded_from = ["constant", "%arg1"], cs349.init_result = 0 : i64})
 // CHECK-NEXT: cs349.matmul %[[N]], %[[F]]
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @constant_gain_argument_weight_init
@@ -164,7 +164,7 @@ func.func @constant_gain_argument_weight(%n: tensor<4x8xf32>, %w: tensor<8x8xf32
 // canonicalize then drop) and γ moves into the weight.
 
 // CHECK-LABEL: func.func @layer_level_rms_norm
-// CHECK-SAME: (%[[X:[^:]*]]: tensor<4x8xf32>, %[[F:[^:]*]]: tensor<8x16xf32> {cs349.folded_from = ["%arg1", "%arg2"], cs349.init_result = 0 : i64})
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %[[F:[^:]*]]: tensor<8x16xf32> {cs349.folded_from = ["%arg1", "%arg2"], cs349.init_result = 0 : i64})
 // CHECK-NEXT: %[[ONE:.*]] = cs349.constant dense<1.000000e+00> : tensor<8xf32>
 // CHECK-NEXT: %[[H:.*]] = cs349.rms_norm %[[X]], %[[ONE]] epsilon = 1.000000e-05
 // CHECK-NEXT: cs349.matmul %[[H]], %[[F]]
