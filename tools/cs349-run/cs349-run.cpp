@@ -38,7 +38,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <set>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace ::cs349::run;
@@ -132,14 +136,55 @@ std::string typeString(Type type) {
   return text;
 }
 
+/// The bytes this process may allocate: physical memory, or less under an
+/// address-space limit (ulimit -v). Buffers are checked against it before
+/// they are allocated, because a failed allocation aborts the process
+/// (LLVM's new handler) instead of returning an error.
+uint64_t hostMemoryBytes() {
+  uint64_t bytes = std::numeric_limits<uint64_t>::max();
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && pageSize > 0)
+    bytes = uint64_t(pages) * uint64_t(pageSize);
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    bytes = std::min<uint64_t>(bytes, limit.rlim_cur);
+  return bytes;
+}
+
+/// Adds `bytes` to `total`; false when the sum no longer fits in memory.
+bool reserveHostMemory(uint64_t bytes, uint64_t &total) {
+  return !__builtin_add_overflow(total, bytes, &total) &&
+         total <= hostMemoryBytes();
+}
+
+/// `reserved` counts the bytes of every buffer made so far (and of the
+/// temporary argument values), so a function whose tensors cannot all be in
+/// memory is an error before anything is allocated.
 bool makeBuffers(TypeRange types, std::vector<Buffer> &buffers,
-                 std::string &error) {
+                 uint64_t &reserved, std::string &error) {
   for (Type type : types) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     std::optional<ElementKind> kind =
         tensor ? kindOf(tensor.getElementType()) : std::nullopt;
     if (!tensor || !tensor.hasStaticShape() || !kind) {
       error = "expected static bf16/f16/f32 tensors, got " + typeString(type);
+      return false;
+    }
+    // Element count and bytes, with room for the float copy fill() makes.
+    uint64_t elements = 1, bytes = 0, values = 0;
+    bool overflow = false;
+    for (int64_t size : tensor.getShape())
+      overflow |= __builtin_mul_overflow(elements, uint64_t(size), &elements);
+    overflow |= __builtin_mul_overflow(std::max<uint64_t>(elements, 1),
+                                       uint64_t(elementBytes(*kind)), &bytes);
+    overflow |= __builtin_mul_overflow(elements, uint64_t(sizeof(float)),
+                                       &values);
+    if (overflow || !reserveHostMemory(bytes, reserved) ||
+        !reserveHostMemory(values, reserved)) {
+      error = "a " + typeString(type) +
+              " does not fit in this machine's memory (" +
+              std::to_string(hostMemoryBytes()) +
+              " bytes, with the tensors before it)";
       return false;
     }
     buffers.emplace_back(tensor, *kind);
@@ -257,13 +302,23 @@ int runFunction() {
 
   std::vector<Buffer> inputs, outputs, initInputs, initOutputs;
   std::string bufferError;
-  if (!makeBuffers(func.getArgumentTypes(), inputs, bufferError) ||
-      !makeBuffers(func.getResultTypes(), outputs, bufferError) ||
-      (init && (!makeBuffers(init.getArgumentTypes(), initInputs,
+  // A planned function allocates its arena on top of its tensors; the
+  // compiled code would crash on a failed allocation.
+  uint64_t reserved = 0;
+  auto arena = func->getAttrOfType<mlir::cs349::ArenaAttr>("cs349.arena");
+  bool planned = mode == "planned" || (mode == "auto" && arena);
+  if (planned && arena && !reserveHostMemory(arena.getBytes(), reserved))
+    return fail("the arena of @" + name + " (" +
+                llvm::Twine(arena.getBytes()) +
+                " bytes) does not fit in this machine's memory (" +
+                llvm::Twine(hostMemoryBytes()) + " bytes)");
+  if (!makeBuffers(func.getArgumentTypes(), inputs, reserved, bufferError) ||
+      !makeBuffers(func.getResultTypes(), outputs, reserved, bufferError) ||
+      (init && (!makeBuffers(init.getArgumentTypes(), initInputs, reserved,
                              bufferError) ||
-                !makeBuffers(init.getResultTypes(), initOutputs,
+                !makeBuffers(init.getResultTypes(), initOutputs, reserved,
                              bufferError))))
-    return fail(bufferError);
+    return fail("@" + name + ": " + bufferError);
 
   // Every argument's values depend on its position in the original
   // signature, so that a weight gets the same values before and after a
@@ -318,9 +373,6 @@ int runFunction() {
       fill(inputs[j], position[j]);
   for (unsigned i = 0; i < initInputs.size(); ++i)
     fill(initInputs[i], initPosition[i]);
-
-  auto arena = func->getAttrOfType<mlir::cs349::ArenaAttr>("cs349.arena");
-  bool planned = mode == "planned" || (mode == "auto" && arena);
 
   std::string initName = init ? init.getName().str() : "";
   for (func::FuncOp f : {func, init}) {
