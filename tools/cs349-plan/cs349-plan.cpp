@@ -17,9 +17,13 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace cs349::planner;
 
@@ -98,6 +102,23 @@ OPTIONS:
   std::cerr << kTool << ": error: " << message << "\n";
   std::exit(1);
 }
+
+/// The bytes this process may allocate: physical memory, or less under an
+/// address-space limit (ulimit -v).
+uint64_t hostMemoryBytes() {
+  uint64_t bytes = std::numeric_limits<uint64_t>::max();
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && pageSize > 0)
+    bytes = uint64_t(pages) * uint64_t(pageSize);
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    bytes = std::min<uint64_t>(bytes, limit.rlim_cur);
+  return bytes;
+}
+
+/// A generated buffer in memory and as a CSV line (four numbers of at most
+/// 20 digits, each with its separator).
+constexpr uint64_t kGeneratedBytesPerBuffer = sizeof(Buffer) + 4 * 21;
 
 bool parseUnsigned(const std::string &s, uint64_t &out) {
   if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
@@ -193,6 +214,12 @@ int main(int argc, char **argv) {
       if (!parseUnsigned(v, generate))
         fail("invalid --generate '" + v +
              "' (expected a non-negative number of buffers)");
+      // Checked here: a failed allocation of the problem or its CSV text
+      // would abort instead of saying what is wrong.
+      if (generate > hostMemoryBytes() / kGeneratedBytesPerBuffer)
+        fail("--generate " + v + ": a problem of that many buffers needs "
+             "more than this machine's " + std::to_string(hostMemoryBytes()) +
+             " bytes of memory");
       haveGenerate = true;
     } else if (value("--output", v) || value("-o", v)) {
       outputPath = v;
