@@ -43,6 +43,12 @@ llvm::Error mlir::cs349::gen::verifyConfig(const BranchesConfig &config) {
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "a tensor of the branches has more bytes than fit in int64");
+  // Likewise the k weights together (the function takes all of them).
+  if (!checkedProduct({config.branches, config.modelDim, config.width, bytes}))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the weights of " + llvm::Twine(config.branches) +
+            " branches have more bytes than fit in int64");
   return llvm::Error::success();
 }
 

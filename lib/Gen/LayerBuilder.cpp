@@ -134,6 +134,12 @@ llvm::Error mlir::cs349::gen::verifyConfig(const LayerConfig &config) {
     if (shape.isWeight && llvm::AddOverflow(weightBytes, *size, weightBytes))
       weightBytes = std::numeric_limits<int64_t>::max();
   }
+  // The function takes every layer's weights: their sum is planned and
+  // reported like any tensor's size, and stacking 2^60 layers would
+  // otherwise build IR until memory runs out.
+  if (!checkedProduct({weightBytes, config.layers}))
+    return configError("the weights of " + llvm::Twine(config.layers) +
+                       " layers have more bytes than fit in int64");
   if (config.weights == WeightSource::Random) {
     std::optional<int64_t> total = checkedProduct({weightBytes, config.layers});
     if (!total || *total > kMaxRandomWeightBytes)
