@@ -1,6 +1,7 @@
 // RUN: cs349-opt %s --convert-cs349-to-linalg -split-input-file -verify-diagnostics
 // RUN: not cs349-opt %s --convert-cs349-to-linalg=mode=fast 2>&1 | FileCheck %s --check-prefix=MODE
 // RUN: not cs349-opt %s --convert-cs349-to-linalg=attention-block=0 2>&1 | FileCheck %s --check-prefix=BLOCK
+// RUN: not cs349-opt %s -split-input-file --convert-cs349-to-linalg=attention-block=131072 2>&1 | FileCheck %s --check-prefix=WIDEBLOCK
 
 // MODE: expected mode=auto|planned|unplanned, got 'fast'
 // BLOCK: expected attention-block >= 1, got 0
@@ -72,4 +73,25 @@ func.func @foreign(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   // expected-error @+1 {{cannot be lowered inside a cs349 function}}
   %t = tensor.empty() : tensor<4x8xf32>
   return %e : tensor<4x8xf32>
+}
+
+// -----
+
+// The FlashAttention loop keeps a query row in a vector: a head dim of 2^63-1
+// once reached LLVM's vector conversion and aborted ("SmallVector unable to
+// grow"). It is a located error instead, with or without a plan.
+func.func @attention_head_dim_too_wide(%q: tensor<1x4x9223372036854775807xf32>) -> tensor<1x4x9223372036854775807xf32> {
+  // expected-error @+1 {{cannot be lowered as FlashAttention: its loop holds vectors of 9223372036854775807 (head dim) and 4 (key block) lanes, at most 65536 are supported}}
+  %o = cs349.attention %q, %q, %q scale = 0.5 causal : tensor<1x4x9223372036854775807xf32>, tensor<1x4x9223372036854775807xf32>, tensor<1x4x9223372036854775807xf32>
+  return %o : tensor<1x4x9223372036854775807xf32>
+}
+
+// -----
+
+// The key block is min(attention-block, keys): only a wide block over many
+// keys is refused (WIDEBLOCK); with the default block this lowers.
+// WIDEBLOCK: error: 'cs349.attention' op cannot be lowered as FlashAttention: its loop holds vectors of 8 (head dim) and 131072 (key block) lanes
+func.func @attention_many_keys(%q: tensor<1x131072x8xf32>) -> tensor<1x131072x8xf32> {
+  %o = cs349.attention %q, %q, %q scale = 0.5 causal : tensor<1x131072x8xf32>, tensor<1x131072x8xf32>, tensor<1x131072x8xf32>
+  return %o : tensor<1x131072x8xf32>
 }

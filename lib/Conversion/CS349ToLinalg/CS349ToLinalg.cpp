@@ -92,6 +92,9 @@ private:
 };
 } // namespace
 
+/// Lanes of the largest vector the FlashAttention loop may use.
+constexpr int64_t kMaxAttentionVector = int64_t(1) << 16;
+
 LogicalResult FunctionLowering::verifyInput() {
   if (!func.getBody().hasOneBlock())
     return func.emitOpError("expected a single block to lower");
@@ -104,6 +107,22 @@ LogicalResult FunctionLowering::verifyInput() {
     if (!ElementEmitter::isComputable(op) &&
         !isa<AttentionOp, KernelOp, YieldOp>(op))
       return op->emitOpError("has no lowering to linalg yet");
+    if (auto attention = dyn_cast<AttentionOp>(op)) {
+      // The FlashAttention loop keeps a query row and a block of scores in
+      // vectors (registers). Real head dims are at most a few hundred; a
+      // row past kMaxAttentionVector lanes no longer fits any register file,
+      // and at 2^32 lanes LLVM cannot even represent the vector type.
+      int64_t headDim = attention.getQuery().getType().getDimSize(2);
+      int64_t block = std::min<int64_t>(
+          attentionBlock, attention.getKey().getType().getDimSize(1));
+      if (headDim > kMaxAttentionVector || block > kMaxAttentionVector)
+        return attention.emitOpError("cannot be lowered as FlashAttention: "
+                                     "its loop holds vectors of ")
+               << headDim << " (head dim) and " << block
+               << " (key block) lanes, at most " << kMaxAttentionVector
+               << " are supported; lower it unfused (match-attention off) "
+                  "or use a smaller attention-block";
+    }
     if (isa<KernelOp>(op) && op->getParentOfType<KernelOp>())
       return op->emitOpError("expected kernels at function level, found one "
                              "nested in another");
