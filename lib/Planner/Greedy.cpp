@@ -211,7 +211,10 @@ std::vector<uint32_t> GreedyPlacer::orderBySize() const {
 std::vector<uint32_t> GreedyPlacer::orderByArea() const {
   const auto &bs = impl->problem.buffers;
   auto area = [&](uint32_t i) {
-    return (u128)bs[i].size * (u128)(uint64_t)(bs[i].end - bs[i].start);
+    // The width in uint64: end > start, but the int64 difference of
+    // lifetimes like [INT64_MIN, INT64_MAX) overflows.
+    return (u128)bs[i].size *
+           (u128)((uint64_t)bs[i].end - (uint64_t)bs[i].start);
   };
   return impl->sorted(
       [&](uint32_t x, uint32_t y) { return area(x) > area(y); });
@@ -219,7 +222,9 @@ std::vector<uint32_t> GreedyPlacer::orderByArea() const {
 
 std::vector<uint32_t> GreedyPlacer::orderByLength() const {
   const auto &bs = impl->problem.buffers;
-  auto len = [&](uint32_t i) { return (uint64_t)(bs[i].end - bs[i].start); };
+  auto len = [&](uint32_t i) {
+    return (uint64_t)bs[i].end - (uint64_t)bs[i].start;
+  };
   return impl->sorted([&](uint32_t x, uint32_t y) { return len(x) > len(y); });
 }
 

@@ -275,7 +275,8 @@ private:
   static constexpr size_t kMaxCopiedOrder = 1024;
 
   uint64_t width(uint32_t b) const {
-    return (uint64_t)(I.end[b] - I.start[b]);
+    // In uint64: end > start, but their int64 difference can overflow.
+    return (uint64_t)I.end[b] - (uint64_t)I.start[b];
   }
   unsigned __int128 area(uint32_t b) const {
     return (unsigned __int128)I.size[b] * width(b);
