@@ -78,12 +78,13 @@ func.func @foreign(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // -----
 
 // The FlashAttention loop keeps a query row in a vector: a head dim of 2^63-1
-// once reached LLVM's vector conversion and aborted ("SmallVector unable to
-// grow"). It is a located error instead, with or without a plan.
-func.func @attention_head_dim_too_wide(%q: tensor<1x4x9223372036854775807xf32>) -> tensor<1x4x9223372036854775807xf32> {
-  // expected-error @+1 {{cannot be lowered as FlashAttention: its loop holds vectors of 9223372036854775807 (head dim) and 4 (key block) lanes, at most 65536 are supported}}
-  %o = cs349.attention %q, %q, %q scale = 0.5 causal : tensor<1x4x9223372036854775807xf32>, tensor<1x4x9223372036854775807xf32>, tensor<1x4x9223372036854775807xf32>
-  return %o : tensor<1x4x9223372036854775807xf32>
+// (with a byte size that overflowed, now a verifier error) reached LLVM's
+// vector conversion and aborted ("SmallVector unable to grow"). A head dim
+// wider than a vector may be is a located error, with or without a plan.
+func.func @attention_head_dim_too_wide(%q: tensor<1x4x131072xf32>) -> tensor<1x4x131072xf32> {
+  // expected-error @+1 {{cannot be lowered as FlashAttention: its loop holds vectors of 131072 (head dim) and 4 (key block) lanes, at most 65536 are supported}}
+  %o = cs349.attention %q, %q, %q scale = 0.5 causal : tensor<1x4x131072xf32>, tensor<1x4x131072xf32>, tensor<1x4x131072xf32>
+  return %o : tensor<1x4x131072xf32>
 }
 
 // -----

@@ -189,14 +189,3 @@ func.func @partly_fused(%x: tensor<4xf32>) -> tensor<4xf32> {
   %1 = cs349.neg %a : tensor<4xf32>
   return %1 : tensor<4xf32>
 }
-
-// -----
-
-func.func @too_large(%x: tensor<4294967296x4294967296xf32>) -> tensor<4294967296x4294967296xf32> {
-  // expected-error @+1 {{result #0 of type 'tensor<4294967296x4294967296xf32>' has no static size in bytes that fits in 64 bits}}
-  %a = cs349.kernel(%x) : (tensor<4294967296x4294967296xf32>) -> tensor<4294967296x4294967296xf32> {
-  ^bb0(%xa: tensor<4294967296x4294967296xf32>):
-    cs349.yield %xa : tensor<4294967296x4294967296xf32>
-  }
-  return %a : tensor<4294967296x4294967296xf32>
-}

@@ -9,9 +9,28 @@
 //===----------------------------------------------------------------------===//
 
 func.func @f64_is_not_a_cs349_type(%a: tensor<4xf64>) -> tensor<4xf64> {
-  // expected-error @+1 {{'cs349.exp' op operand #0 must be statically shaped tensor of bfloat16 type or 16-bit float or 32-bit float values, but got 'tensor<4xf64>'}}
+  // expected-error @+1 {{'cs349.exp' op operand #0 must be statically shaped tensor of bfloat16 type or 16-bit float or 32-bit float values (at most 2^63-1 bytes), but got 'tensor<4xf64>'}}
   %0 = cs349.exp %a : tensor<4xf64>
   return %0 : tensor<4xf64>
+}
+
+// -----
+
+// The builtin type accepts shapes whose element count overflows int64;
+// every size computed from them (folds, fusion, plans) would wrap.
+func.func @byte_size_overflows(%a: tensor<8x9223372036854775807xf32>, %w: tensor<9223372036854775807x4xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{'cs349.matmul' op operand #0 must be statically shaped tensor of bfloat16 type or 16-bit float or 32-bit float values (at most 2^63-1 bytes), but got 'tensor<8x9223372036854775807xf32>'}}
+  %0 = cs349.matmul %a, %w : tensor<8x9223372036854775807xf32>, tensor<9223372036854775807x4xf32> -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+// 2^62 bf16 elements are 2^63 bytes: one too many.
+func.func @byte_size_just_overflows(%a: tensor<4611686018427387904xbf16>) -> tensor<4611686018427387904xbf16> {
+  // expected-error @+1 {{'cs349.exp' op operand #0 must be statically shaped tensor of bfloat16 type or 16-bit float or 32-bit float values (at most 2^63-1 bytes)}}
+  %0 = cs349.exp %a : tensor<4611686018427387904xbf16>
+  return %0 : tensor<4611686018427387904xbf16>
 }
 
 // -----

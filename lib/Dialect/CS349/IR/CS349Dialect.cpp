@@ -7,6 +7,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::cs349;
@@ -15,6 +16,19 @@ using namespace mlir::cs349;
 #include "cs349/Dialect/CS349/IR/CS349Enums.cpp.inc"
 #define GET_ATTRDEF_CLASSES
 #include "cs349/Dialect/CS349/IR/CS349Attrs.cpp.inc"
+
+bool mlir::cs349::hasRepresentableSize(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() ||
+      !tensor.getElementType().isIntOrFloat())
+    return false;
+  int64_t bytes =
+      std::max<int64_t>(1, tensor.getElementType().getIntOrFloatBitWidth() / 8);
+  for (int64_t dim : tensor.getShape())
+    if (llvm::MulOverflow(bytes, dim, bytes))
+      return false;
+  return true;
+}
 
 void CS349Dialect::initialize() {
   addOperations<

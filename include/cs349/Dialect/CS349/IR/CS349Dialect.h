@@ -7,4 +7,12 @@
 
 #include "cs349/Dialect/CS349/IR/CS349OpsDialect.h.inc"
 
+namespace mlir::cs349 {
+/// True when the static tensor `type` has a byte size that fits in int64.
+/// Every size computed from a cs349 type (folds, fusion, the memory plan,
+/// the lowering) relies on it; the builtin type accepts shapes whose element
+/// count overflows.
+bool hasRepresentableSize(Type type);
+} // namespace mlir::cs349
+
 #endif // CS349_DIALECT_CS349_IR_CS349DIALECT_H

@@ -26,9 +26,10 @@ def CS349_Tensor : Type<
           "::llvm::cast<::mlir::RankedTensorType>($_self).hasStaticShape() && "
           "::llvm::isa<::mlir::BFloat16Type, ::mlir::Float16Type, "
           "::mlir::Float32Type>("
-          "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType())">,
+          "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()) && "
+          "::mlir::cs349::hasRepresentableSize($_self)">,
     "statically shaped tensor of bfloat16 type or 16-bit float or 32-bit "
-    "float values",
+    "float values (at most 2^63-1 bytes)",
     "::mlir::RankedTensorType">;
 
 // Ops that only reinterpret their operand's memory: no copy, no kernel.
