@@ -9,6 +9,7 @@
 
 #include "cs349/Planner/MemoryPlanner.h"
 #include "cs349/Planner/ProblemIO.h"
+#include "cs349/Support/HostMemory.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -22,8 +23,6 @@
 #include <string>
 #include <vector>
 
-#include <sys/resource.h>
-#include <unistd.h>
 
 using namespace cs349::planner;
 
@@ -101,19 +100,6 @@ OPTIONS:
 [[noreturn]] void fail(const std::string &message) {
   std::cerr << kTool << ": error: " << message << "\n";
   std::exit(1);
-}
-
-/// The bytes this process may allocate: physical memory, or less under an
-/// address-space limit (ulimit -v).
-uint64_t hostMemoryBytes() {
-  uint64_t bytes = std::numeric_limits<uint64_t>::max();
-  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
-  if (pages > 0 && pageSize > 0)
-    bytes = uint64_t(pages) * uint64_t(pageSize);
-  struct rlimit limit;
-  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
-    bytes = std::min<uint64_t>(bytes, limit.rlim_cur);
-  return bytes;
 }
 
 /// A generated buffer in memory and as a CSV line (four numbers of at most
@@ -216,9 +202,9 @@ int main(int argc, char **argv) {
              "' (expected a non-negative number of buffers)");
       // Checked here: a failed allocation of the problem or its CSV text
       // would abort instead of saying what is wrong.
-      if (generate > hostMemoryBytes() / kGeneratedBytesPerBuffer)
+      if (generate > cs349::hostMemoryBytes() / kGeneratedBytesPerBuffer)
         fail("--generate " + v + ": a problem of that many buffers needs "
-             "more than this machine's " + std::to_string(hostMemoryBytes()) +
+             "more than this machine's " + std::to_string(cs349::hostMemoryBytes()) +
              " bytes of memory");
       haveGenerate = true;
     } else if (value("--output", v) || value("-o", v)) {

@@ -17,6 +17,7 @@
 #include "cs349/Conversion/Passes.h"
 #include "cs349/Dialect/CS349/IR/CS349Attrs.h"
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Support/HostMemory.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -41,8 +42,6 @@
 #include <limits>
 #include <set>
 
-#include <sys/resource.h>
-#include <unistd.h>
 
 using namespace mlir;
 using namespace ::cs349::run;
@@ -136,25 +135,10 @@ std::string typeString(Type type) {
   return text;
 }
 
-/// The bytes this process may allocate: physical memory, or less under an
-/// address-space limit (ulimit -v). Buffers are checked against it before
-/// they are allocated, because a failed allocation aborts the process
-/// (LLVM's new handler) instead of returning an error.
-uint64_t hostMemoryBytes() {
-  uint64_t bytes = std::numeric_limits<uint64_t>::max();
-  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
-  if (pages > 0 && pageSize > 0)
-    bytes = uint64_t(pages) * uint64_t(pageSize);
-  struct rlimit limit;
-  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
-    bytes = std::min<uint64_t>(bytes, limit.rlim_cur);
-  return bytes;
-}
-
 /// Adds `bytes` to `total`; false when the sum no longer fits in memory.
 bool reserveHostMemory(uint64_t bytes, uint64_t &total) {
   return !__builtin_add_overflow(total, bytes, &total) &&
-         total <= hostMemoryBytes();
+         total <= ::cs349::hostMemoryBytes();
 }
 
 /// `reserved` counts the bytes of every buffer made so far (and of the
@@ -183,7 +167,7 @@ bool makeBuffers(TypeRange types, std::vector<Buffer> &buffers,
         !reserveHostMemory(values, reserved)) {
       error = "a " + typeString(type) +
               " does not fit in this machine's memory (" +
-              std::to_string(hostMemoryBytes()) +
+              std::to_string(::cs349::hostMemoryBytes()) +
               " bytes, with the tensors before it)";
       return false;
     }
@@ -311,7 +295,7 @@ int runFunction() {
     return fail("the arena of @" + name + " (" +
                 llvm::Twine(arena.getBytes()) +
                 " bytes) does not fit in this machine's memory (" +
-                llvm::Twine(hostMemoryBytes()) + " bytes)");
+                llvm::Twine(::cs349::hostMemoryBytes()) + " bytes)");
   if (!makeBuffers(func.getArgumentTypes(), inputs, reserved, bufferError) ||
       !makeBuffers(func.getResultTypes(), outputs, reserved, bufferError) ||
       (init && (!makeBuffers(init.getArgumentTypes(), initInputs, reserved,
