@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
-  clang-22 lld-22 cmake ninja-build libgtest-dev googletest
+  clang-22 libclang-rt-22-dev lld-22 cmake ninja-build libgtest-dev googletest
   zlib1g-dev libzstd-dev libedit-dev libcurl4-openssl-dev libxml2-dev python3
 )
 
