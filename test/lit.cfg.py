@@ -15,7 +15,9 @@ config.test_exec_root = os.path.join(config.cs349_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%cs349_src", config.cs349_src_root))
 config.substitutions.append(("%cs349_obj", config.cs349_obj_root))
-config.substitutions.append(("%shared", config.shared_dir))
+# The allocation problems the planner is tested on (bench/data/README.md).
+config.substitutions.append(
+    ("%bench_data", os.path.join(config.cs349_src_root, "bench", "data")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -34,11 +36,6 @@ if config.sanitized:
     # so every MLIRContext would report a false use-after-poison.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
-
-# The shared allocation problems (MiniMalloc suite, real models) live outside
-# the repository: tests over them need a checkout next to the shared folder.
-if os.path.isdir(os.path.join(config.shared_dir, "bench-data")):
-    config.available_features.add("shared-bench-data")
 
 tools = ["cs349-opt", "cs349-gen", "cs349-plan", "cs349-run"]
 llvm_config.add_tool_substitutions(

@@ -5,7 +5,8 @@
 #   bench/planner/run.sh [BENCH_DATA_DIR]
 #
 # Environment:
-#   BENCH_DATA   data directory (default: <repo>/../shared/bench-data)
+#   BENCH_DATA   data directory (default: <repo>/bench/data; its README.md
+#                gives the best known peaks the quality table compares with)
 #   BUILD_DIR    a configured build tree with a cs349-plan target (default:
 #                a standalone planner build in <repo>/build-planner-bench)
 #   TIME_LIMIT   seconds for the search strategies (default 6)
@@ -14,7 +15,7 @@
 #   SCALING=0    skip the scaling benchmark
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
-data=${1:-${BENCH_DATA:-$root/../shared/bench-data}}
+data=${1:-${BENCH_DATA:-$root/bench/data}}
 time_limit=${TIME_LIMIT:-6}
 reps=${REPS:-5}
 strategies=${STRATEGIES:-"naive greedy-by-size best-fit search best"}
@@ -56,7 +57,6 @@ done
 python3 - "$results" "$data" <<'PY'
 import re, sys, os
 results, data = sys.argv[1], sys.argv[2]
-# Best known peaks from the data set's README tables (column 4).
 # Best known peaks from the data set's README tables (the "best known"
 # column of each table; "<= X" counts as X).
 best = {}
