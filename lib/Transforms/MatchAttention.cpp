@@ -237,16 +237,22 @@ private:
         if (match.causal)
           return miss(reason, "the scores are masked twice");
         Value masked;
+        CausalMaskOp causalMask;
         for (auto [x, mask] : {std::pair(add.getLhs(), add.getRhs()),
                                std::pair(add.getRhs(), add.getLhs())})
-          if (mask.getDefiningOp<CausalMaskOp>() &&
-              x.getType() == add.getType())
+          if (auto candidate = mask.getDefiningOp<CausalMaskOp>();
+              candidate && x.getType() == add.getType()) {
             masked = x;
+            causalMask = candidate;
+          }
         if (!masked)
           return miss(reason, "the mask added to the scores is not a "
                               "cs349.causal_mask (found " +
                                   opName(add.getLhs()) + " + " +
                                   opName(add.getRhs()) + ")");
+        if (failed(checkCausalMaskCoversScores(causalMask, add.getType(),
+                                               reason)))
+          return failure();
         // A negative factor after the mask would turn -inf into +inf.
         if (nonPositiveAfterMask)
           return miss(reason, "a non-positive scale is applied after the "
@@ -268,6 +274,32 @@ private:
     internals.pop_back(); // `current` is the raw q·kᵀ: recorded by the caller.
     raw = current;
     return success();
+  }
+
+  /// `causal` hides key j from query i exactly when j > i over the scores'
+  /// last two dims [T, S]; the mask must be that [T, S] itself. A smaller
+  /// mask broadcast over the scores hides less (a [1, 1] one is a single 0
+  /// and hides nothing), and since a causal_mask is square, this also
+  /// rejects T != S, for which there is no causal attention to rewrite into.
+  LogicalResult checkCausalMaskCoversScores(CausalMaskOp mask,
+                                            RankedTensorType scores,
+                                            std::string &reason) {
+    ArrayRef<int64_t> maskShape = mask.getType().getShape();
+    ArrayRef<int64_t> queryKey = scores.getShape().take_back(2);
+    if (maskShape != queryKey)
+      return miss(reason, "the causal mask is " + shapeText(maskShape) +
+                              " but the scores' [query, key] dims are " +
+                              shapeText(queryKey) +
+                              ": it is not the causal mask of these scores");
+    return success();
+  }
+
+  static std::string shapeText(ArrayRef<int64_t> shape) {
+    std::string text = "[";
+    llvm::raw_string_ostream os(text);
+    llvm::interleave(shape, os, "x");
+    os << "]";
+    return text;
   }
 
   /// GQA: attention reads [G, S, dh] keys and values itself, so the repeat

@@ -288,6 +288,59 @@ func.func @mask_is_other_constant(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, 
 
 // -----
 
+// Negative: a [1, 1] causal mask broadcast over [4, 4] scores is a single 0
+// that hides nothing; `causal` would hide the future keys.
+
+// CHECK-LABEL: func.func @causal_mask_broadcast
+// CHECK-NOT: cs349.attention
+// CHECK: cs349.softmax
+func.func @causal_mask_broadcast(%q: tensor<2x4x8xf32>, %k: tensor<2x4x8xf32>, %v: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  %s = cs349.matmul %q, %k transpose_b : tensor<2x4x8xf32>, tensor<2x4x8xf32> -> tensor<2x4x4xf32>
+  %m = cs349.causal_mask : tensor<1x1xf32>
+  %sm = cs349.add %s, %m : tensor<2x4x4xf32>, tensor<1x1xf32>
+  %p = cs349.softmax %sm axis = 2 : tensor<2x4x4xf32>
+  // expected-remark @+1 {{not fused into cs349.attention: the causal mask is [1x1] but the scores' [query, key] dims are [4x4]: it is not the causal mask of these scores}}
+  %o = cs349.matmul %p, %v : tensor<2x4x4xf32>, tensor<2x4x8xf32> -> tensor<2x4x8xf32>
+  return %o : tensor<2x4x8xf32>
+}
+
+// -----
+
+// Negative: with 4 queries and 6 keys there is no causal attention (its
+// verifier wants equal lengths); the broadcast [1, 1] mask is not one.
+
+// CHECK-LABEL: func.func @causal_mask_broadcast_unequal_lengths
+// CHECK-NOT: cs349.attention
+// CHECK: cs349.softmax
+func.func @causal_mask_broadcast_unequal_lengths(%q: tensor<2x4x8xf32>, %k: tensor<2x6x8xf32>, %v: tensor<2x6x8xf32>) -> tensor<2x4x8xf32> {
+  %s = cs349.matmul %q, %k transpose_b : tensor<2x4x8xf32>, tensor<2x6x8xf32> -> tensor<2x4x6xf32>
+  %m = cs349.causal_mask : tensor<1x1xf32>
+  %sm = cs349.add %m, %s : tensor<1x1xf32>, tensor<2x4x6xf32>
+  %p = cs349.softmax %sm axis = 2 : tensor<2x4x6xf32>
+  // expected-remark @+1 {{not fused into cs349.attention: the causal mask is [1x1] but the scores' [query, key] dims are [4x6]: it is not the causal mask of these scores}}
+  %o = cs349.matmul %p, %v : tensor<2x4x6xf32>, tensor<2x6x8xf32> -> tensor<2x4x8xf32>
+  return %o : tensor<2x4x8xf32>
+}
+
+// -----
+
+// A [1, 1] mask over [1, 1] scores (one query, one key) is the causal mask
+// of those scores: hiding no key is what `causal` does there too.
+
+// CHECK-LABEL: func.func @causal_mask_single_position
+// CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.000000e+00 causal
+// CHECK-NOT: cs349.causal_mask
+func.func @causal_mask_single_position(%q: tensor<2x1x8xf32>, %k: tensor<2x1x8xf32>, %v: tensor<2x1x8xf32>) -> tensor<2x1x8xf32> {
+  %s = cs349.matmul %q, %k transpose_b : tensor<2x1x8xf32>, tensor<2x1x8xf32> -> tensor<2x1x1xf32>
+  %m = cs349.causal_mask : tensor<1x1xf32>
+  %sm = cs349.add %s, %m : tensor<2x1x1xf32>, tensor<1x1xf32>
+  %p = cs349.softmax %sm axis = 2 : tensor<2x1x1xf32>
+  %o = cs349.matmul %p, %v : tensor<2x1x1xf32>, tensor<2x1x8xf32> -> tensor<2x1x8xf32>
+  return %o : tensor<2x1x8xf32>
+}
+
+// -----
+
 // Negative: a per-key scale is not one scalar.
 
 // CHECK-LABEL: func.func @scale_not_splat
