@@ -1,7 +1,7 @@
 //===- LayerBuilder.cpp - a transformer decoder layer in cs349 ops --------===//
 //
-// The op sequence here is the contract every pass codes against (SPEC §2 and
-// docs/generator.md): change it only together with the passes' tests.
+// The op sequence here is the contract every pass codes against
+// (docs/generator.md): change it only together with the passes' tests.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- Decompose.cpp - composite ops into primitives ----------------------===//
 //
-// The granularity is the lecture's (SPEC §2): every primitive op produced here
+// The granularity is the lecture's: every primitive op produced here
 // is one result the lecture's unfused plan allocates, so the count of ops
 // after this pass is a number other passes and tests rely on (45 for a Llama
 // layer). Do not merge or split steps without changing that contract.

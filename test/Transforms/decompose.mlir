@@ -7,8 +7,8 @@
 // RUN: diff %t.once.mlir %t.twice.mlir
 
 // The generated Llama-3.1-8B layer at T = 2048 decomposes into the lecture's 45
-// computed results (neither views nor constant data), op by op as SPEC §2
-// lists them: 9 matmuls; 2 x rms_norm = 2 x (mul, reduce_sum, div, add,
+// computed results (neither views nor constant data), op by op
+// as docs/passes.md lists them: 9 matmuls; 2 x rms_norm = 2 x (mul, reduce_sum, div, add,
 // rsqrt, mul, mul); 2 x rope = 2 x (mul, rotate_half, mul, add); the score
 // scale (mul) and mask (add); softmax (reduce_max, sub, exp, reduce_sum,
 // div); 2 residual adds; silu (neg, exp, add, div); gate * up (mul).

@@ -34,7 +34,7 @@ cl::OptionCategory category("cs349-gen options");
 
 cl::SubCommand layerCommand(
     "layer",
-    "Emit func.func @layer: N Llama-style decoder layers (SPEC §2).\n"
+    "Emit func.func @layer: N Llama-style decoder layers.\n"
     "    cs349-gen layer --preset llama3.1-8b --seq 2048\n"
     "    cs349-gen layer --preset tiny --seq 16 --weights=random --seed 1\n"
     "    cs349-gen layer --d 256 --heads 4 --kv-heads 2 --head-dim 64 "
@@ -127,7 +127,8 @@ TextOpt dtype("dtype", cl::desc("Element type (default bf16)"),
               cl::cat(category));
 TextOpt locations("locations",
                   cl::desc("Print the named location of every step, e.g. "
-                           "loc(\"layer0.attn.q_proj\") (default true)"),
+                           "loc(\"layer0.attn.q_proj\") or "
+                           "loc(\"branch0.matmul\") (default true)"),
                   cl::value_desc("true|false"), cl::init("true"),
                   cl::ValueOptional, cl::sub(layerCommand),
                   cl::sub(branchesCommand), cl::cat(category));

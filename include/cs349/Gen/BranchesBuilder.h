@@ -1,6 +1,6 @@
 //===- BranchesBuilder.h - the order demo: k independent branches -*- C++ -*-===//
 //
-// SPEC §3 demo 3: k branches y_i = tanh(x @ W_i), each row-summed and added.
+// The order demo: k branches y_i = tanh(x @ W_i), each row-summed and added.
 // The same graph in two op orders shows how the order alone changes the peak
 // memory: breadth-first keeps every y_i alive, depth-first frees each one
 // after its sum.

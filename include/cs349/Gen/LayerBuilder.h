@@ -1,6 +1,6 @@
 //===- LayerBuilder.h - a transformer decoder layer in cs349 ops -*- C++ -*-===//
 //
-// Builds the Llama-style decoder layer of SPEC §2 with MLIR builders, in the
+// Builds the Llama-style decoder layer with MLIR builders, in the
 // layer-level ops every pass codes against (see docs/generator.md). Every op
 // carries a NameLoc that names its step ("layer0.attn.q_proj"), so that
 // diagnostics, fusion reports and memory plans can say which step they mean.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An independent reference for one Llama decoder layer, in float64 with no
-rounding, written from SPEC section 2 with the standard library only.
+rounding, written from docs/generator.md with the standard library only.
 
 Reads the arguments that `cs349-run --print-inputs` printed (x, attn_norm,
 wq, wk, wv, wo, mlp_norm, w_gate, w_up, w_down), computes the layer and prints
