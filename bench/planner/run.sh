@@ -4,17 +4,22 @@
 #
 #   bench/planner/run.sh [BENCH_DATA_DIR]
 #
+# Needs cmake, ninja, g++ and python3 (no LLVM): it runs
+# `scripts/setup.sh planner-bench` first, which installs what is missing.
+#
 # Environment:
 #   BENCH_DATA   data directory (default: <repo>/bench/data; its README.md
 #                gives the best known peaks the quality table compares with)
 #   BUILD_DIR    a configured build tree with a cs349-plan target (default:
 #                a standalone planner build in <repo>/build-planner-bench)
+#   CXX          compiler of a new standalone build (default g++)
 #   TIME_LIMIT   seconds for the search strategies (default 6)
 #   REPS         repetitions of the fast strategies, median reported (default 5)
 #   STRATEGIES   space-separated subset (default: all)
 #   SCALING=0    skip the scaling benchmark
 set -euo pipefail
-root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bash "$root/scripts/setup.sh" planner-bench || { echo "run.sh: error: setup failed" >&2; exit 1; }
 data=${1:-${BENCH_DATA:-$root/bench/data}}
 time_limit=${TIME_LIMIT:-6}
 reps=${REPS:-5}
@@ -29,7 +34,7 @@ if [[ -f $build/build.ninja ]]; then
   touch "$build/.build.lock"
   flock "$build/.build.lock" ninja -C "$build" -j2 cs349-plan >/dev/null
 else
-  cmake -G Ninja -S "$root/bench/planner" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  CXX=${CXX:-g++} cmake -G Ninja -S "$root/bench/planner" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
   ninja -C "$build" -j2 cs349-plan >/dev/null
 fi
 plan=$build/bin/cs349-plan

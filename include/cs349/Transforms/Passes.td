@@ -11,7 +11,7 @@
 include "mlir/Pass/PassBase.td"
 
 //===----------------------------------------------------------------------===//
-// Decomposition (issue 3)
+// Decomposition
 //===----------------------------------------------------------------------===//
 
 def Decompose : Pass<"decompose"> {
@@ -73,7 +73,7 @@ def PrintOpCounts : Pass<"cs349-print-op-counts", "::mlir::ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Attention matching (issue 3)
+// Attention matching
 //===----------------------------------------------------------------------===//
 
 def MatchAttention : Pass<"match-attention", "::mlir::func::FuncOp"> {
@@ -140,7 +140,7 @@ def MatchAttention : Pass<"match-attention", "::mlir::func::FuncOp"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Fusion and memory planning (issue 4)
+// Fusion and memory planning
 //===----------------------------------------------------------------------===//
 
 def Fuse : Pass<"fuse", "::mlir::func::FuncOp"> {
@@ -208,8 +208,9 @@ def Fuse : Pass<"fuse", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"enable", "enable", "bool", /*default=*/"true",
-           "Fuse ops into kernels by the rules above; with false every op is "
-           "a kernel of its own">
+           "Group ops into kernels by the fusion rules (listed in "
+           "docs/fusion-and-planning.md); with false every op is a kernel of "
+           "its own">
   ];
   let dependentDialects = ["::mlir::cs349::CS349Dialect"];
 }
@@ -341,7 +342,7 @@ def MemoryReport : Pass<"memory-report", "::mlir::ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Scheduling, pictures and budgets (issue 6)
+// Scheduling, pictures and budgets
 //===----------------------------------------------------------------------===//
 
 def ScheduleMemory : Pass<"schedule-memory", "::mlir::func::FuncOp"> {
@@ -426,7 +427,7 @@ def ScheduleMemory : Pass<"schedule-memory", "::mlir::func::FuncOp"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Norm-gain folding (issue 3)
+// Norm-gain folding
 //===----------------------------------------------------------------------===//
 
 def FoldNormWeight : Pass<"fold-norm-weight", "::mlir::ModuleOp"> {
