@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+python3 - "$1" <<'PY'
+import sys
+import yaml
+PY

@@ -1,0 +1,3 @@
+import json
+import numpy as np
+from plan_helpers import load
