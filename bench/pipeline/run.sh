@@ -12,7 +12,7 @@
 # parse-and-print ratios:
 #   wall      the whole process, as a user sees it (includes loading the
 #             MLIR shared libraries and registering dialects, ~0.1 s here);
-#             the issue's measure. Median and minimum over REPS runs.
+#             the measure the 3x target is about. Median and minimum over REPS runs.
 #   in-proc   MLIR's own -mlir-timing total (parser + passes + output):
 #             start-up costs the same for both and is left out, so this is
 #             the stricter comparison.
@@ -26,7 +26,7 @@
 #   SEQ        sequence length (default 8192)
 #   LAYERS     number of layers (default 32)
 #   REPS       repetitions per command (default 7)
-#   TARGET     ratio the issue asks for at most (default 3)
+#   TARGET     the largest acceptable wall-time ratio (default 3)
 #   INSTRUCTIONS=0  skip the instruction counts (valgrind; ~30 s)
 #
 # Needs the main build's packages and, for the instruction counts, valgrind:
@@ -174,7 +174,7 @@ for name, key, flags in cases:
     ratios.append(instr[c] / instr[b] if instr.get(c) and instr.get(b) else None)
     summary.append((name, ratios))
 
-print(f"Summary: pipeline / parse-and-print (issue 7 target: at most {target:g}x, wall)")
+print(f"Summary: pipeline / parse-and-print (target: at most {target:g}x, wall)")
 print(f"  {'wall':>6} {'in-proc':>8} {'instr':>6}")
 for name, (rw, rp, ri) in summary:
     ri_text = f"{ri:6.2f}" if ri else f"{'-':>6}"
