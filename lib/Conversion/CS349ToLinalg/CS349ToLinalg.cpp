@@ -290,11 +290,23 @@ LogicalResult FunctionLowering::run() {
 
   auto ret = cast<func::ReturnOp>(entry.getTerminator());
   SmallVector<Value> returned;
+  llvm::SmallDenseSet<Value> allocatedResults;
   for (Value value : ret.getOperands()) {
     Value tensor = emitter.getTensor(value);
     if (!tensor)
       tensor = emitter.materialize(b, ret.getLoc(), value,
                                    emptyLike(b, ret.getLoc(), value));
+    // Unplanned, a computed result bufferizes to an allocation of its own,
+    // which becomes the caller's out-parameter. Returned twice, the one
+    // allocation would stand for two out-parameters (upstream
+    // buffer-results-to-out-params then erases it for the first and rewrites
+    // it for the second), so each further return gets a copy. Arguments and
+    // arena views are copied into the out-parameters already.
+    if (!planned && !isa<BlockArgument>(tensor) &&
+        !allocatedResults.insert(tensor).second)
+      tensor = linalg::CopyOp::create(b, ret.getLoc(), tensor,
+                                      emptyLike(b, ret.getLoc(), value))
+                   .getResult(0);
     returned.push_back(tensor);
   }
   ret->setOperands(returned);

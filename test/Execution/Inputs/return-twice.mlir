@@ -1,0 +1,4 @@
+func.func @f(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %e = cs349.exp %x : tensor<4x8xf32>
+  return %e, %e : tensor<4x8xf32>, tensor<4x8xf32>
+}
