@@ -230,11 +230,11 @@ struct MemoryBudgetPass
     line("activations, fused", actFused,
          "; arena of " + Twine(fused.arena.getKernels()) +
              " kernels, lower bound " +
-             report::formatBytes(fused.arena.getLowerBound() * b));
+             Twine(fused.arena.getLowerBound() * b) + " B");
     line("activations, fused + FlashAttention", actFlash,
          "; arena of " + Twine(flash.arena.getKernels()) +
              " kernels, lower bound " +
-             report::formatBytes(flash.arena.getLowerBound() * b));
+             Twine(flash.arena.getLowerBound() * b) + " B");
     // Weights and KV cache stay for every layer; the activations of one
     // layer are reused by the next.
     for (auto [name, activations] :
