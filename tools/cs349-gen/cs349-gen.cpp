@@ -150,7 +150,8 @@ llvm::Expected<int64_t> readInt(const TextOpt &option) {
 
 llvm::Expected<uint64_t> readUnsigned(const TextOpt &option) {
   uint64_t value;
-  if (llvm::StringRef(option).trim().getAsInteger(0, value))
+  // Decimal like every other number: "--seed 010" is ten, not eight.
+  if (llvm::StringRef(option).trim().getAsInteger(10, value))
     return llvm::createStringError("--" + option.ArgStr +
                                    " expects a non-negative integer, got '" +
                                    option + "'");
@@ -324,6 +325,16 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category, layerCommand);
   cl::HideUnrelatedOptions(category, branchesCommand);
 
+  // llvm::cl's own complaint about a word it does not know as a subcommand
+  // ends in a "Try: '<full path>' --help" that says less than this.
+  if (argc > 1) {
+    llvm::StringRef word(argv[1]);
+    if (!word.starts_with("-") && word != layerCommand.getName() &&
+        word != branchesCommand.getName())
+      return fail("unknown subcommand '" + word +
+                  "' (expected layer or branches)");
+  }
+
   std::string report;
   llvm::raw_string_ostream reportStream(report);
   if (!cl::ParseCommandLineOptions(
@@ -334,7 +345,9 @@ int main(int argc, char **argv) {
           "  cs349-gen branches --k 4 --order depth > branches.mlir\n"
           "\n"
           "Run 'cs349-gen layer --help' or 'cs349-gen branches --help' for "
-          "the options of each.\n",
+          "the options of each.\n"
+          "Numbers are decimal: a leading zero is ignored (--seed 010 is "
+          "ten), and 0x10 is an error.\n",
           &reportStream))
     return fail(oneLine(report));
 
