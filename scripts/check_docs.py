@@ -29,6 +29,8 @@ also links the repository's top-level folders (`scripts`, `bench`, `test`,
 ...), so that a command can use files an earlier command of the same page
 wrote (`cs349-gen ... > layer.mlir`) and the repository's scripts by their
 relative paths. The tools are found on PATH; `--bin DIR` puts DIR first.
+`build` in that directory is the build tree the tools on PATH come from (the
+folder above their `bin`), so `scripts/demos-3-4.sh build` runs them too.
 
     scripts/check_docs.py --bin build/bin              # the cheap examples of README.md and docs/*.md
     scripts/check_docs.py --bin build/bin --slow       # and the slow ones (minutes)
@@ -147,13 +149,15 @@ def shows_output(expected):
     return any(line.strip() and line.strip() != ELIDE_ALL for line in expected)
 
 
-def run_page(path, examples, env, timeout, slow, verbose):
+def run_page(path, examples, env, build, timeout, slow, verbose):
     """Runs the examples of one page; returns (commands run, failures)."""
     ran, failures = 0, []
     with tempfile.TemporaryDirectory(prefix="cs349-docs-") as work:
         for entry in ROOT.iterdir():
-            if not entry.name.startswith(".") and entry.is_dir():
+            if (not entry.name.startswith(".") and entry.is_dir()
+                    and entry.name != "build"):
                 os.symlink(entry, Path(work) / entry.name)
+        os.symlink(build, Path(work) / "build")
         for example in examples:
             if example.slow and not slow:
                 continue
@@ -224,9 +228,11 @@ def main():
     if args.bin:
         env["PATH"] = f"{args.bin.resolve()}{os.pathsep}{env.get('PATH', '')}"
     pages = [page.resolve() for page in args.pages] or default_pages()
-    if not shutil.which("cs349-opt", path=env.get("PATH")):
+    opt = shutil.which("cs349-opt", path=env.get("PATH"))
+    if not opt:
         sys.exit("check_docs.py: error: cs349-opt is not on PATH "
                  "(build first, and pass --bin build/bin)")
+    build = Path(opt).resolve().parent.parent
 
     total, skipped, failures = 0, 0, []
     for page in pages:
@@ -239,14 +245,14 @@ def main():
                     print(f"{shown}:{command.line}{tag}: $ {command.text}")
             continue
         skipped += sum(len(e.commands) for e in examples if e.slow and not args.slow)
-        ran, page_failures = run_page(shown, examples, env, args.timeout,
+        ran, page_failures = run_page(shown, examples, env, build, args.timeout,
                                       args.slow, args.verbose)
         total += ran
         failures += page_failures
     if args.list:
         return 0
     for failure in failures:
-        print(failure, file=sys.stderr)
+        print(failure)
     print(f"check_docs.py: {total} commands run, {len(failures)} differ from "
           f"the docs, {skipped} slow ones skipped"
           + ("" if args.slow or not skipped else " (--slow runs them)"))
