@@ -2,9 +2,14 @@
 //
 // mlir-opt for the cs349 dialect: upstream's driver with the cs349 dialect,
 // the dialects its passes produce, the cs349 passes and pipelines, and the
-// upstream passes a user expects next to them (cse, canonicalize, ...).
+// upstream passes a user expects next to them (cse, canonicalize, ...). Its
+// command line (CommandLine.h) and its diagnostics on step-named IR
+// (StepNameLocations.h) are tuned for people reading them.
 //
 //===----------------------------------------------------------------------===//
+
+#include "CommandLine.h"
+#include "StepNameLocations.h"
 
 #include "cs349/Conversion/Passes.h"
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
@@ -12,10 +17,15 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   mlir::registerTransformsPasses();
   mlir::cs349::registerPassesAndPipelines();
   mlir::cs349::registerConversionPassesAndPipelines();
@@ -23,8 +33,40 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::cs349::CS349Dialect, mlir::func::FuncDialect>();
   mlir::cs349::registerLoweringDialects(registry);
+  // The cs349 dialect is loaded while the input is parsed, after the
+  // driver's own diagnostic handlers: the step-name handler goes first.
+  registry.addExtension(+[](mlir::MLIRContext *context,
+                            mlir::cs349::CS349Dialect *) {
+    mlir::cs349::locateStepNames(context);
+  });
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "cs349 optimizer: from a transformer layer to a memory plan\n",
-      registry));
+  std::optional<mlir::cs349::InputOutputFiles> files =
+      mlir::cs349::parseCommandLine(
+          argc, argv,
+          "cs349 optimizer: from a transformer layer to a memory plan\n",
+          registry);
+  if (!files)
+    return EXIT_FAILURE;
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(files->input, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(files->output, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  mlir::cs349::setStepNameSource(input->getMemBufferRef(), registry);
+
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+    return EXIT_FAILURE;
+  output->keep();
+  return EXIT_SUCCESS;
 }
