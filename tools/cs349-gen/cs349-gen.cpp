@@ -9,6 +9,7 @@
 
 #include "cs349/Gen/BranchesBuilder.h"
 #include "cs349/Gen/LayerBuilder.h"
+#include "cs349/Gen/RandomProgramBuilder.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
@@ -47,6 +48,14 @@ cl::SubCommand branchesCommand(
     "Emit func.func @branches: k branches y_i = tanh(x @ W_i), row-summed\n"
     "  and added, in breadth-first or depth-first op order (the order demo).\n"
     "    cs349-gen branches --k 4 --order depth");
+cl::SubCommand randomCommand(
+    "random",
+    "Emit func.func @random: a random valid program over every op of the\n"
+    "  dialect, with attention subgraphs the matcher accepts and near-misses\n"
+    "  it rejects (differential testing). The same seed gives the same\n"
+    "  program; fewer --ops give a prefix of the same program.\n"
+    "    cs349-gen random --seed 7\n"
+    "    cs349-gen random --seed 7 --ops 5:60 --without return-twice");
 
 // Layer options.
 TextOpt preset("preset",
@@ -119,6 +128,30 @@ TextOpt branchDim("d", cl::desc("Columns of x, rows of each W_i (default 4096)")
 TextOpt width("width", cl::desc("Columns of each W_i (default 16384)"),
               cl::value_desc("int"), cl::init("16384"),
               cl::sub(branchesCommand), cl::cat(category));
+
+// Random program options.
+TextOpt randomSeed("seed",
+                   cl::desc("Seed of the program (default 0; splitmix64, the "
+                            "same program on every machine)"),
+                   cl::value_desc("uint"), cl::init("0"),
+                   cl::sub(randomCommand), cl::cat(category));
+TextOpt randomOps("ops",
+                  cl::desc("Number of generation steps, N or MIN:MAX "
+                           "(default 3:40); a step is one op or a small "
+                           "subgraph such as an attention"),
+                  cl::value_desc("N|MIN:MAX"), cl::init("3:40"),
+                  cl::sub(randomCommand), cl::cat(category));
+TextOpt randomDtype("dtype", cl::desc("Element type (default f32)"),
+                    cl::value_desc("bf16|f16|f32"), cl::init("f32"),
+                    cl::sub(randomCommand), cl::cat(category));
+TextOpt randomWithout(
+    "without",
+    cl::desc("Comma-separated steps or features never to emit: op names "
+             "(matmul, rope_table, ...), attention-pattern, "
+             "attention-near-miss, unit-causal-mask, return-twice, "
+             "return-argument"),
+    cl::value_desc("names"), cl::init(""), cl::sub(randomCommand),
+    cl::cat(category));
 
 // Both.
 TextOpt dtype("dtype", cl::desc("Element type (default bf16)"),
@@ -317,6 +350,37 @@ llvm::Error runBranches(MLIRContext &context) {
   OwningOpRef<ModuleOp> module = buildBranchesModule(context, config);
   return emit(*module, *withLocations);
 }
+llvm::Error runRandom(MLIRContext &context) {
+  RandomProgramConfig config;
+  llvm::Expected<uint64_t> seedValue = readUnsigned(randomSeed);
+  if (!seedValue)
+    return seedValue.takeError();
+  config.seed = *seedValue;
+
+  auto [minText, maxText] = llvm::StringRef(randomOps).split(':');
+  if (maxText.empty() && !llvm::StringRef(randomOps).contains(':'))
+    maxText = minText;
+  if (minText.trim().getAsInteger(10, config.minSteps) ||
+      maxText.trim().getAsInteger(10, config.maxSteps))
+    return llvm::createStringError("--ops expects N or MIN:MAX, got '" +
+                                   randomOps + "'");
+
+  std::optional<ElementKind> kind = parseElementKind(randomDtype);
+  if (!kind)
+    return llvm::createStringError("unknown dtype '" + randomDtype +
+                                   "' (expected bf16, f16 or f32)");
+  config.dtype = *kind;
+
+  llvm::SmallVector<llvm::StringRef> names;
+  llvm::StringRef(randomWithout).split(names, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef name : names)
+    config.without.push_back(name.trim().str());
+
+  if (llvm::Error error = verifyConfig(config))
+    return error;
+  OwningOpRef<ModuleOp> module = buildRandomProgram(context, config);
+  return emit(*module, /*withLocations=*/true);
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -324,15 +388,17 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category, cl::SubCommand::getTopLevel());
   cl::HideUnrelatedOptions(category, layerCommand);
   cl::HideUnrelatedOptions(category, branchesCommand);
+  cl::HideUnrelatedOptions(category, randomCommand);
 
   // llvm::cl's own complaint about a word it does not know as a subcommand
   // ends in a "Try: '<full path>' --help" that says less than this.
   if (argc > 1) {
     llvm::StringRef word(argv[1]);
     if (!word.starts_with("-") && word != layerCommand.getName() &&
-        word != branchesCommand.getName())
+        word != branchesCommand.getName() &&
+        word != randomCommand.getName())
       return fail("unknown subcommand '" + word +
-                  "' (expected layer or branches)");
+                  "' (expected layer, branches or random)");
   }
 
   std::string report;
@@ -357,9 +423,11 @@ int main(int argc, char **argv) {
     error = runLayer(context);
   else if (branchesCommand)
     error = runBranches(context);
+  else if (randomCommand)
+    error = runRandom(context);
   else
     error = llvm::createStringError(
-        "expected a subcommand: layer or branches (see --help)");
+        "expected a subcommand: layer, branches or random (see --help)");
   if (error)
     return fail(llvm::toString(std::move(error)));
   return 0;

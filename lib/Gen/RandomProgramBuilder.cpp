@@ -1,0 +1,1023 @@
+//===- RandomProgramBuilder.cpp - random valid cs349 programs -------------===//
+//
+// One table (kSteps) lists what a program is made of: an entry per op of the
+// dialect, plus the subgraphs that only make sense together (attention in the
+// spellings --match-attention accepts, and near-misses it must leave alone)
+// and the features of the return. An op added to the dialect gets a row here.
+//
+// Every value in the pool carries a bound on its magnitude and a lower bound,
+// so that exp, rsqrt and div only see inputs where f32 results are well
+// conditioned, and differential runs can compare with a tight tolerance.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cs349/Gen/RandomProgramBuilder.h"
+
+#include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+#include "cs349/Gen/RandomTensor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Traits.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+using namespace mlir;
+using namespace mlir::cs349;
+using namespace mlir::cs349::gen;
+
+namespace {
+// Tensors stay tiny: every program is compiled and run a dozen times.
+constexpr int64_t kMaxElements = 384;
+// Bounds past which an operand is squashed through tanh first.
+constexpr double kOperandBound = 16.0;
+constexpr double kExpInputBound = 3.0;
+constexpr double kMatmulInputBound = 4.0;
+constexpr int64_t kMaxSteps = 10000;
+
+/// A value the program can read, with what is known about its elements:
+/// |x| <= bound and x >= lower.
+struct Pooled {
+  Value value;
+  double bound;
+  double lower;
+};
+
+int64_t numElements(ArrayRef<int64_t> shape) {
+  return std::accumulate(shape.begin(), shape.end(), int64_t(1),
+                         std::multiplies<int64_t>());
+}
+
+ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+class ProgramBuilder;
+using StepFn = bool (ProgramBuilder::*)();
+
+/// A kind of step. `emit` returns false when the step does not apply to the
+/// current pool; another step is drawn then. Rows without `emit` are features
+/// of the return or of a subgraph that --without can switch off.
+struct Step {
+  llvm::StringLiteral name;
+  unsigned weight;
+  StepFn emit;
+};
+
+class ProgramBuilder {
+public:
+  ProgramBuilder(OpBuilder &builder, Block *entry,
+                 const RandomProgramConfig &config)
+      : builder(builder), entry(entry), rng(deriveSeed(config.seed, 0)),
+        returnRng(deriveSeed(config.seed, 1)),
+        elementType(getElementType(builder.getContext(), config.dtype)) {
+    for (const std::string &name : config.without)
+      disabled.insert(name);
+  }
+
+  static llvm::ArrayRef<Step> steps();
+
+  void run(const RandomProgramConfig &config);
+  SmallVector<Value> chooseResults();
+
+private:
+  //===--- randomness -----------------------------------------------------===//
+  /// Uniform in [lo, hi]; always consumes exactly one draw, so that the
+  /// stream stays aligned whatever the bounds are.
+  int64_t pick(int64_t lo, int64_t hi) {
+    uint64_t draw = rng.next();
+    return lo + static_cast<int64_t>(draw % static_cast<uint64_t>(hi - lo + 1));
+  }
+  bool chance(double p) { return rng.uniform() < p; }
+  double real(double lo, double hi) { return lo + (hi - lo) * rng.uniform(); }
+  template <typename T> T oneOf(ArrayRef<T> items) {
+    return items[pick(0, static_cast<int64_t>(items.size()) - 1)];
+  }
+  bool enabled(llvm::StringRef name) const { return !disabled.contains(name); }
+
+  //===--- types, locations -----------------------------------------------===//
+  RankedTensorType tensor(ArrayRef<int64_t> shape) const {
+    return RankedTensorType::get(shape, elementType);
+  }
+  Location loc(llvm::StringRef what) {
+    return NameLoc::get(
+        builder.getStringAttr("s" + llvm::Twine(stepIndex) + "." + what));
+  }
+  SmallVector<int64_t> randomShape(int64_t minRank = 1, int64_t maxRank = 4);
+  int64_t smallDim() { return oneOf<int64_t>({1, 2, 3, 4, 4, 5, 6, 8}); }
+  int64_t evenDim() { return oneOf<int64_t>({2, 4, 4, 6, 8}); }
+
+  //===--- operands -------------------------------------------------------===//
+  Pooled remember(Value value, double bound, double lower) {
+    Pooled pooled{value, bound, std::max(lower, -bound)};
+    pool.push_back(pooled);
+    return pooled;
+  }
+  Pooled argument(ArrayRef<int64_t> shape);
+  Pooled constant(ArrayRef<int64_t> shape, bool positive = false);
+  Pooled splat(ArrayRef<int64_t> shape, double value);
+  Pooled fresh(ArrayRef<int64_t> shape) {
+    return chance(0.65) ? argument(shape) : constant(shape);
+  }
+  Pooled positiveFresh(ArrayRef<int64_t> shape);
+  /// A pool value (recent ones more often), or a fresh one when the pool is
+  /// empty.
+  Pooled any();
+  /// A pool value of exactly `shape`, or a fresh one.
+  Pooled ofShape(ArrayRef<int64_t> shape);
+  /// A pool value satisfying `accept`, or null.
+  std::optional<Pooled> find(llvm::function_ref<bool(const Pooled &)> accept);
+  /// `value` squashed through tanh when its bound exceeds `limit`.
+  Pooled within(Pooled value, double limit);
+  Pooled bounded(double limit) { return within(any(), limit); }
+  /// A shape that broadcasts with `shape` (sometimes in both directions).
+  SmallVector<int64_t> broadcastPartner(ArrayRef<int64_t> shape);
+
+  Pooled unary(llvm::StringRef name, Pooled input);
+  Pooled binary(llvm::StringRef name, Pooled lhs, Pooled rhs);
+  Value softmaxOf(Value scores, int64_t axis, bool decomposed);
+
+public:
+  //===--- the steps of the table -----------------------------------------===//
+
+  bool emitNeg() { return emitUnary("neg"); }
+  bool emitExp() { return emitUnary("exp"); }
+  bool emitRsqrt() { return emitUnary("rsqrt"); }
+  bool emitTanh() { return emitUnary("tanh"); }
+  bool emitSilu() { return emitUnary("silu"); }
+  bool emitUnary(llvm::StringRef name);
+  bool emitRotateHalf();
+  bool emitAdd() { return emitBinary("add"); }
+  bool emitSub() { return emitBinary("sub"); }
+  bool emitMul() { return emitBinary("mul"); }
+  bool emitDiv() { return emitBinary("div"); }
+  bool emitMax() { return emitBinary("max"); }
+  bool emitBinary(llvm::StringRef name);
+  bool emitReduceSum() { return emitReduction(/*sum=*/true); }
+  bool emitReduceMax() { return emitReduction(/*sum=*/false); }
+  bool emitReduction(bool sum);
+  bool emitSoftmax();
+  bool emitRmsNorm();
+  bool emitRope();
+  bool emitMatmul();
+  bool emitAttention();
+  bool emitReshape();
+  bool emitTranspose();
+  bool emitRepeat();
+  bool emitConstant();
+  bool emitCausalMask();
+  bool emitRopeTable();
+  bool emitAttentionPattern() { return emitAttentionSubgraph(false); }
+  bool emitAttentionNearMiss() { return emitAttentionSubgraph(true); }
+
+private:
+  bool emitAttentionSubgraph(bool nearMiss);
+
+  OpBuilder &builder;
+  Block *entry;
+  SplitMix64 rng;
+  SplitMix64 returnRng;
+  Type elementType;
+  llvm::StringSet<> disabled;
+  std::vector<Pooled> pool;
+  SmallVector<Value> extraResults;
+  int64_t stepIndex = 0;
+};
+
+const Step kSteps[] = {
+    // Elementwise.
+    {"neg", 3, &ProgramBuilder::emitNeg},
+    {"exp", 3, &ProgramBuilder::emitExp},
+    {"rsqrt", 2, &ProgramBuilder::emitRsqrt},
+    {"tanh", 3, &ProgramBuilder::emitTanh},
+    {"silu", 3, &ProgramBuilder::emitSilu},
+    {"rotate_half", 2, &ProgramBuilder::emitRotateHalf},
+    {"add", 5, &ProgramBuilder::emitAdd},
+    {"sub", 4, &ProgramBuilder::emitSub},
+    {"mul", 5, &ProgramBuilder::emitMul},
+    {"div", 3, &ProgramBuilder::emitDiv},
+    {"max", 3, &ProgramBuilder::emitMax},
+    // Reductions and row-wise composites.
+    {"reduce_sum", 3, &ProgramBuilder::emitReduceSum},
+    {"reduce_max", 3, &ProgramBuilder::emitReduceMax},
+    {"softmax", 3, &ProgramBuilder::emitSoftmax},
+    {"rms_norm", 3, &ProgramBuilder::emitRmsNorm},
+    {"rope", 2, &ProgramBuilder::emitRope},
+    // Contractions.
+    {"matmul", 5, &ProgramBuilder::emitMatmul},
+    {"attention", 2, &ProgramBuilder::emitAttention},
+    // Views.
+    {"reshape", 3, &ProgramBuilder::emitReshape},
+    {"transpose", 3, &ProgramBuilder::emitTranspose},
+    {"repeat", 2, &ProgramBuilder::emitRepeat},
+    // Constant data (causal_mask only ever as a mask: added, then softmax).
+    {"constant", 2, &ProgramBuilder::emitConstant},
+    {"causal_mask", 2, &ProgramBuilder::emitCausalMask},
+    {"rope_table", 1, &ProgramBuilder::emitRopeTable},
+    // Subgraphs.
+    {"attention-pattern", 3, &ProgramBuilder::emitAttentionPattern},
+    {"attention-near-miss", 3, &ProgramBuilder::emitAttentionNearMiss},
+    // Features (no step of their own).
+    {"unit-causal-mask", 0, nullptr}, // a [1, 1] mask among the near-misses
+    {"return-twice", 0, nullptr},     // a computed value returned twice
+    {"return-argument", 0, nullptr},  // an argument returned directly
+};
+
+llvm::ArrayRef<Step> ProgramBuilder::steps() { return kSteps; }
+
+//===----------------------------------------------------------------------===//
+// Shapes and operands
+//===----------------------------------------------------------------------===//
+
+SmallVector<int64_t> ProgramBuilder::randomShape(int64_t minRank,
+                                                 int64_t maxRank) {
+  int64_t rank = std::clamp<int64_t>(oneOf<int64_t>({1, 2, 2, 2, 3, 3, 4}),
+                                     minRank, maxRank);
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i)
+    shape.push_back(smallDim());
+  while (numElements(shape) > kMaxElements)
+    for (int64_t &dim : shape)
+      dim = std::max<int64_t>(1, dim / 2);
+  return shape;
+}
+
+Pooled ProgramBuilder::argument(ArrayRef<int64_t> shape) {
+  Value value = entry->addArgument(
+      tensor(shape),
+      NameLoc::get(builder.getStringAttr(
+          "arg" + llvm::Twine(entry->getNumArguments()))));
+  // cs349-run's inputs: rank >= 2 uniform in +-sqrt(3 / shape[rank-2]),
+  // lower ranks in [0.5, 1.5).
+  if (shape.size() >= 2)
+    return remember(value, 1.75, -1.75);
+  return remember(value, 1.5, 0.5);
+}
+
+Pooled ProgramBuilder::splat(ArrayRef<int64_t> shape, double value) {
+  auto type = tensor(shape);
+  auto attr = DenseElementsAttr::get(type, builder.getFloatAttr(elementType,
+                                                                value));
+  Value result = ConstantOp::create(builder, loc("constant"), type,
+                                    cast<ElementsAttr>(attr));
+  return remember(result, std::abs(value) * 1.01, value - 0.01);
+}
+
+Pooled ProgramBuilder::constant(ArrayRef<int64_t> shape, bool positive) {
+  if (chance(0.4)) {
+    double value = positive ? real(0.5, 2.0) : real(-2.0, 2.0);
+    return splat(shape, value);
+  }
+  double center = positive ? 1.25 : 0.0;
+  double halfWidth = positive ? 0.75 : 1.5;
+  SplitMix64 values(rng.next());
+  auto attr = randomUniform(tensor(shape), values, center, halfWidth);
+  Value result = ConstantOp::create(builder, loc("dense"), tensor(shape),
+                                    cast<ElementsAttr>(attr));
+  return remember(result, center + halfWidth, center - halfWidth);
+}
+
+Pooled ProgramBuilder::positiveFresh(ArrayRef<int64_t> shape) {
+  if (shape.size() <= 1 && chance(0.4))
+    return argument(shape);
+  if (chance(0.5))
+    return constant(shape, /*positive=*/true);
+  return unary("exp", within(fresh(shape), 2.0));
+}
+
+Pooled ProgramBuilder::any() {
+  if (pool.empty())
+    return fresh(randomShape());
+  int64_t size = static_cast<int64_t>(pool.size());
+  // Recent values half the time: deep chains, not only wide ones.
+  if (chance(0.5))
+    return pool[pick(std::max<int64_t>(0, size - 4), size - 1)];
+  return pool[pick(0, size - 1)];
+}
+
+std::optional<Pooled>
+ProgramBuilder::find(llvm::function_ref<bool(const Pooled &)> accept) {
+  SmallVector<Pooled> candidates;
+  for (const Pooled &pooled : pool)
+    if (accept(pooled))
+      candidates.push_back(pooled);
+  if (candidates.empty())
+    return std::nullopt;
+  return candidates[pick(0, static_cast<int64_t>(candidates.size()) - 1)];
+}
+
+Pooled ProgramBuilder::ofShape(ArrayRef<int64_t> shape) {
+  if (chance(0.5))
+    if (auto found = find([&](const Pooled &p) {
+          return shapeOf(p.value) == shape;
+        }))
+      return *found;
+  return fresh(shape);
+}
+
+Pooled ProgramBuilder::within(Pooled value, double limit) {
+  if (value.bound <= limit)
+    return value;
+  return unary("tanh", value);
+}
+
+SmallVector<int64_t> ProgramBuilder::broadcastPartner(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> partner;
+  for (int64_t dim : shape) {
+    if (dim == 1)
+      partner.push_back(chance(0.3) ? smallDim() : 1);
+    else
+      partner.push_back(chance(0.3) ? 1 : dim);
+  }
+  int64_t drop = chance(0.3) ? pick(0, static_cast<int64_t>(partner.size()))
+                             : 0;
+  partner.erase(partner.begin(), partner.begin() + drop);
+  if (partner.size() < 4 && chance(0.1))
+    partner.insert(partner.begin(), chance(0.5) ? 1 : smallDim());
+  SmallVector<int64_t> result;
+  if (!OpTrait::util::getBroadcastedShape(shape, partner, result) ||
+      numElements(result) > kMaxElements)
+    return SmallVector<int64_t>(shape);
+  return partner;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+Pooled ProgramBuilder::unary(llvm::StringRef name, Pooled input) {
+  Value x = input.value;
+  Location location = loc(name);
+  if (name == "neg")
+    return remember(NegOp::create(builder, location, x), input.bound,
+                    -input.bound);
+  if (name == "tanh")
+    return remember(TanhOp::create(builder, location, x),
+                    std::min(1.0, input.bound), -std::min(1.0, input.bound));
+  if (name == "exp")
+    return remember(ExpOp::create(builder, location, x),
+                    std::exp(input.bound) * 1.01, std::exp(input.lower) * 0.99);
+  if (name == "rsqrt")
+    return remember(RsqrtOp::create(builder, location, x),
+                    1.01 / std::sqrt(input.lower),
+                    0.99 / std::sqrt(input.bound));
+  if (name == "silu")
+    return remember(SiluOp::create(builder, location, x), input.bound, -0.3);
+  assert(name == "rotate_half" && "unknown unary op");
+  return remember(RotateHalfOp::create(builder, location, x), input.bound,
+                  -input.bound);
+}
+
+bool ProgramBuilder::emitUnary(llvm::StringRef name) {
+  if (name == "exp") {
+    unary(name, bounded(kExpInputBound));
+    return true;
+  }
+  if (name == "rsqrt") {
+    std::optional<Pooled> input =
+        find([](const Pooled &p) { return p.lower >= 0.1 && p.bound < 1e3; });
+    if (!input || chance(0.3))
+      input = positiveFresh(randomShape());
+    unary(name, *input);
+    return true;
+  }
+  unary(name, bounded(kOperandBound));
+  return true;
+}
+
+bool ProgramBuilder::emitRotateHalf() {
+  std::optional<Pooled> input = find([](const Pooled &p) {
+    ArrayRef<int64_t> shape = shapeOf(p.value);
+    return !shape.empty() && shape.back() % 2 == 0 && p.bound <= kOperandBound;
+  });
+  if (!input || chance(0.3)) {
+    SmallVector<int64_t> shape = randomShape();
+    shape.back() = evenDim();
+    input = fresh(shape);
+  }
+  unary("rotate_half", *input);
+  return true;
+}
+
+Pooled ProgramBuilder::binary(llvm::StringRef name, Pooled lhs, Pooled rhs) {
+  Location location = loc(name);
+  Value a = lhs.value, b = rhs.value;
+  if (name == "add")
+    return remember(AddOp::create(builder, location, a, b),
+                    lhs.bound + rhs.bound, lhs.lower + rhs.lower);
+  if (name == "sub")
+    return remember(SubOp::create(builder, location, a, b),
+                    lhs.bound + rhs.bound, lhs.lower - rhs.bound);
+  if (name == "mul") {
+    double bound = lhs.bound * rhs.bound;
+    double lower = lhs.lower >= 0 && rhs.lower >= 0 ? lhs.lower * rhs.lower
+                                                    : -bound;
+    return remember(MulOp::create(builder, location, a, b), bound, lower);
+  }
+  if (name == "div") {
+    double bound = lhs.bound / rhs.lower;
+    double lower = lhs.lower >= 0 ? lhs.lower / rhs.bound : -bound;
+    return remember(DivOp::create(builder, location, a, b), bound, lower);
+  }
+  assert(name == "max" && "unknown binary op");
+  return remember(MaxOp::create(builder, location, a, b),
+                  std::max(lhs.bound, rhs.bound),
+                  std::max(lhs.lower, rhs.lower));
+}
+
+bool ProgramBuilder::emitBinary(llvm::StringRef name) {
+  Pooled lhs = bounded(kOperandBound);
+  SmallVector<int64_t> partnerShape = broadcastPartner(shapeOf(lhs.value));
+  auto broadcasts = [&](const Pooled &p) {
+    SmallVector<int64_t> result;
+    return OpTrait::util::getBroadcastedShape(shapeOf(lhs.value),
+                                              shapeOf(p.value), result) &&
+           numElements(result) <= kMaxElements;
+  };
+  std::optional<Pooled> rhs;
+  if (name == "div") {
+    if (chance(0.6))
+      rhs = find([&](const Pooled &p) {
+        return p.lower >= 0.1 && p.bound <= kOperandBound && broadcasts(p);
+      });
+    if (!rhs)
+      rhs = positiveFresh(partnerShape);
+  } else {
+    if (chance(0.6))
+      rhs = find([&](const Pooled &p) {
+        return p.bound <= kOperandBound && broadcasts(p);
+      });
+    if (!rhs)
+      rhs = fresh(partnerShape);
+  }
+  if (chance(0.5) && name != "div" && name != "sub")
+    std::swap(lhs, *rhs);
+  else if (name == "sub" && chance(0.5))
+    std::swap(lhs, *rhs);
+  binary(name, lhs, *rhs);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and composites
+//===----------------------------------------------------------------------===//
+
+bool ProgramBuilder::emitReduction(bool sum) {
+  Pooled input = bounded(kOperandBound);
+  ArrayRef<int64_t> shape = shapeOf(input.value);
+  if (shape.empty())
+    return false;
+  int64_t rank = static_cast<int64_t>(shape.size());
+  SmallVector<int64_t> axes;
+  for (int64_t axis = 0; axis < rank; ++axis)
+    if (chance(0.4))
+      axes.push_back(axis);
+  if (axes.empty())
+    axes.push_back(chance(0.6) ? rank - 1 : pick(0, rank - 1));
+  bool keepdims = chance(0.6);
+  SmallVector<int64_t> resultShape;
+  int64_t count = 1;
+  for (int64_t axis = 0; axis < rank; ++axis) {
+    if (llvm::is_contained(axes, axis)) {
+      count *= shape[axis];
+      if (keepdims)
+        resultShape.push_back(1);
+    } else {
+      resultShape.push_back(shape[axis]);
+    }
+  }
+  if (sum) {
+    Value result = ReduceSumOp::create(builder, loc("reduce_sum"),
+                                       tensor(resultShape), input.value, axes,
+                                       keepdims);
+    double bound = input.bound * count;
+    remember(result, bound, input.lower >= 0 ? input.lower * count : -bound);
+  } else {
+    Value result = ReduceMaxOp::create(builder, loc("reduce_max"),
+                                       tensor(resultShape), input.value, axes,
+                                       keepdims);
+    remember(result, input.bound, input.lower);
+  }
+  return true;
+}
+
+Value ProgramBuilder::softmaxOf(Value scores, int64_t axis, bool decomposed) {
+  if (!decomposed)
+    return SoftmaxOp::create(builder, loc("softmax"), scores,
+                             builder.getI64IntegerAttr(axis));
+  // exp(s - max(s)) / sum(exp(s - max(s))), as --decompose writes it.
+  SmallVector<int64_t> rowShape(shapeOf(scores));
+  rowShape[axis] = 1;
+  Value max = ReduceMaxOp::create(builder, loc("softmax_max"),
+                                  tensor(rowShape), scores,
+                                  ArrayRef<int64_t>{axis}, true);
+  Value shifted = SubOp::create(builder, loc("softmax_shift"), scores, max);
+  Value exps = ExpOp::create(builder, loc("softmax_exp"), shifted);
+  Value sum = ReduceSumOp::create(builder, loc("softmax_sum"),
+                                  tensor(rowShape), exps,
+                                  ArrayRef<int64_t>{axis}, true);
+  return DivOp::create(builder, loc("softmax_div"), exps, sum);
+}
+
+bool ProgramBuilder::emitSoftmax() {
+  Pooled input = bounded(64.0);
+  int64_t rank = static_cast<int64_t>(shapeOf(input.value).size());
+  if (rank == 0)
+    return false;
+  int64_t axis = chance(0.6) ? rank - 1 : pick(0, rank - 1);
+  remember(softmaxOf(input.value, axis, /*decomposed=*/false), 1.0, 0.0);
+  return true;
+}
+
+bool ProgramBuilder::emitRmsNorm() {
+  Pooled input = bounded(kOperandBound);
+  ArrayRef<int64_t> shape = shapeOf(input.value);
+  if (shape.empty())
+    return false;
+  int64_t dim = shape.back();
+  Pooled gain = ofShape({dim});
+  gain = within(gain, kOperandBound);
+  double epsilon = oneOf<double>({1e-5, 1e-6, 0.01, 0.5});
+  Value result = RmsNormOp::create(builder, loc("rms_norm"), input.value,
+                                   gain.value,
+                                   builder.getF64FloatAttr(epsilon));
+  double bound = std::sqrt(static_cast<double>(dim)) * gain.bound;
+  remember(result, bound, -bound);
+  return true;
+}
+
+bool ProgramBuilder::emitRope() {
+  std::optional<Pooled> input = find([](const Pooled &p) {
+    ArrayRef<int64_t> shape = shapeOf(p.value);
+    return shape.size() >= 2 && shape.back() % 2 == 0 &&
+           p.bound <= kOperandBound;
+  });
+  if (!input || chance(0.4)) {
+    SmallVector<int64_t> shape = randomShape(2, 4);
+    shape.back() = evenDim();
+    input = fresh(shape);
+  }
+  SmallVector<int64_t> table(shapeOf(input->value).take_back(2));
+  Value cos, sin;
+  if (enabled("rope_table") && chance(0.7)) {
+    APFloat theta(oneOf<double>({10000.0, 100.0, 500000.0}));
+    cos = RopeTableOp::create(builder, loc("rope_cos"), tensor(table),
+                              RopeTableKind::Cos, theta);
+    sin = RopeTableOp::create(builder, loc("rope_sin"), tensor(table),
+                              RopeTableKind::Sin, theta);
+  } else {
+    cos = within(fresh(table), 1.0).value;
+    sin = within(fresh(table), 1.0).value;
+  }
+  Value result = RopeOp::create(builder, loc("rope"), input->value.getType(),
+                                input->value, cos, sin);
+  remember(result, 2 * input->bound, -2 * input->bound);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+bool ProgramBuilder::emitMatmul() {
+  std::optional<Pooled> lhs = find([](const Pooled &p) {
+    return shapeOf(p.value).size() >= 2 && p.bound <= kMatmulInputBound;
+  });
+  if (!lhs || chance(0.3))
+    lhs = within(fresh(randomShape(2, 4)), kMatmulInputBound);
+  ArrayRef<int64_t> lhsShape = shapeOf(lhs->value);
+  int64_t k = lhsShape.back();
+  int64_t n = smallDim();
+  // The right operand's batch: the left one's, with dims broadcast from 1 or
+  // dropped, or a batch where the left operand has none.
+  SmallVector<int64_t> batch(lhsShape.drop_back(2));
+  if (batch.empty()) {
+    if (chance(0.2))
+      batch.push_back(smallDim());
+  } else {
+    batch = broadcastPartner(batch);
+  }
+  SmallVector<int64_t> resultBatch;
+  if (!OpTrait::util::getBroadcastedShape(lhsShape.drop_back(2), batch,
+                                          resultBatch))
+    return false;
+  bool transposeB = chance(0.4);
+  SmallVector<int64_t> rhsShape(batch);
+  if (transposeB) {
+    rhsShape.push_back(n);
+    rhsShape.push_back(k);
+  } else {
+    rhsShape.push_back(k);
+    rhsShape.push_back(n);
+  }
+  SmallVector<int64_t> resultShape(resultBatch);
+  resultShape.push_back(lhsShape.end()[-2]);
+  resultShape.push_back(n);
+  if (numElements(rhsShape) > kMaxElements ||
+      numElements(resultShape) > kMaxElements)
+    return false;
+  Pooled rhs = within(ofShape(rhsShape), kMatmulInputBound);
+  Value result =
+      MatmulOp::create(builder, loc("matmul"), tensor(resultShape),
+                       lhs->value, rhs.value, transposeB);
+  double bound = static_cast<double>(k) * lhs->bound * rhs.bound;
+  remember(result, bound, -bound);
+  return true;
+}
+
+bool ProgramBuilder::emitAttention() {
+  int64_t kvHeads = pick(1, 2), heads = kvHeads * pick(1, 3);
+  int64_t headDim = pick(1, 6), queries = pick(1, 6);
+  bool causal = chance(0.5);
+  int64_t keys = causal ? queries : pick(1, 6);
+  Pooled q = within(ofShape({heads, queries, headDim}), kMatmulInputBound);
+  Pooled k = within(ofShape({kvHeads, keys, headDim}), kMatmulInputBound);
+  Pooled v = within(ofShape({kvHeads, keys, headDim}), kOperandBound);
+  double scale = oneOf<double>({0.5, 0.25, 1.0, 0.125, 2.0});
+  Value result = AttentionOp::create(
+      builder, loc("attention"), q.value.getType(), q.value, k.value, v.value,
+      builder.getF64FloatAttr(scale),
+      causal ? builder.getUnitAttr() : UnitAttr());
+  remember(result, v.bound, v.lower);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+bool ProgramBuilder::emitReshape() {
+  Pooled input = any();
+  int64_t count = numElements(shapeOf(input.value));
+  // Distribute the prime factors of the element count over 1 to 4 dims.
+  SmallVector<int64_t> primes;
+  for (int64_t rest = count, p = 2; rest > 1;) {
+    if (rest % p == 0) {
+      primes.push_back(p);
+      rest /= p;
+    } else {
+      ++p;
+    }
+  }
+  int64_t rank = pick(1, 4);
+  SmallVector<int64_t> shape(rank, 1);
+  for (int64_t prime : primes)
+    shape[pick(0, rank - 1)] *= prime;
+  Value result = ReshapeOp::create(builder, loc("reshape"), tensor(shape),
+                                   input.value);
+  remember(result, input.bound, input.lower);
+  return true;
+}
+
+bool ProgramBuilder::emitTranspose() {
+  std::optional<Pooled> input =
+      find([](const Pooled &p) { return shapeOf(p.value).size() >= 2; });
+  if (!input)
+    input = fresh(randomShape(2, 4));
+  ArrayRef<int64_t> shape = shapeOf(input->value);
+  SmallVector<int64_t> perm(shape.size());
+  std::iota(perm.begin(), perm.end(), 0);
+  for (int64_t i = static_cast<int64_t>(perm.size()) - 1; i > 0; --i)
+    std::swap(perm[i], perm[pick(0, i)]);
+  SmallVector<int64_t> resultShape;
+  for (int64_t axis : perm)
+    resultShape.push_back(shape[axis]);
+  Value result = TransposeOp::create(builder, loc("transpose"),
+                                     tensor(resultShape), input->value, perm);
+  remember(result, input->bound, input->lower);
+  return true;
+}
+
+bool ProgramBuilder::emitRepeat() {
+  Pooled input = any();
+  SmallVector<int64_t> shape(shapeOf(input.value));
+  if (shape.empty())
+    return false;
+  int64_t axis = pick(0, static_cast<int64_t>(shape.size()) - 1);
+  int64_t times = pick(1, 3);
+  shape[axis] *= times;
+  if (numElements(shape) > kMaxElements)
+    return false;
+  Value result = RepeatOp::create(builder, loc("repeat"), tensor(shape),
+                                  input.value, axis, times);
+  remember(result, input.bound, input.lower);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Constant data
+//===----------------------------------------------------------------------===//
+
+bool ProgramBuilder::emitConstant() {
+  SmallVector<int64_t> shape =
+      chance(0.2) ? SmallVector<int64_t>() : randomShape();
+  constant(shape);
+  return true;
+}
+
+bool ProgramBuilder::emitCausalMask() {
+  // Scores [..., T, T] + mask [T, T] (either operand order), then a softmax
+  // over the keys: the mask's -inf never reaches anything but the softmax.
+  std::optional<Pooled> scores = find([](const Pooled &p) {
+    ArrayRef<int64_t> shape = shapeOf(p.value);
+    return shape.size() >= 2 && shape.end()[-1] == shape.end()[-2] &&
+           p.bound <= 64.0;
+  });
+  if (!scores || chance(0.4)) {
+    SmallVector<int64_t> shape = randomShape(2, 3);
+    shape.back() = shape.end()[-2];
+    if (numElements(shape) > kMaxElements)
+      return false;
+    scores = fresh(shape);
+  }
+  int64_t t = shapeOf(scores->value).back();
+  Value mask = CausalMaskOp::create(builder, loc("causal_mask"), tensor({t, t}));
+  Value masked = chance(0.5)
+                     ? AddOp::create(builder, loc("masked"), scores->value, mask)
+                     : AddOp::create(builder, loc("masked"), mask, scores->value);
+  int64_t rank = static_cast<int64_t>(shapeOf(masked).size());
+  remember(softmaxOf(masked, rank - 1, chance(0.3)), 1.0, 0.0);
+  return true;
+}
+
+bool ProgramBuilder::emitRopeTable() {
+  if (!enabled("rope_table"))
+    return false;
+  int64_t t = smallDim(), dh = evenDim();
+  APFloat theta(oneOf<double>({10000.0, 100.0, 500000.0}));
+  RopeTableKind kind = chance(0.5) ? RopeTableKind::Cos : RopeTableKind::Sin;
+  Value table = RopeTableOp::create(builder, loc("rope_table"),
+                                    tensor({t, dh}), kind, theta);
+  remember(table, 1.0, -1.0);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Attention as separate ops
+//===----------------------------------------------------------------------===//
+
+namespace nearmiss {
+enum Kind {
+  SoftmaxAxis,      // softmax over the query axis
+  NotCausalMask,    // an additive mask that is not cs349.causal_mask
+  DenseScale,       // scores scaled by a non-splat constant
+  NegativeAfterMask,// -inf turned into +inf by a negative scale
+  ValuesTransposed, // p @ vᵀ
+  ScoresReadOutside,// an intermediate is also returned
+  MaskedTwice,      // two causal masks
+  UnitMask,         // a [1, 1] causal_mask broadcast over the scores
+  KeysNotTransposed,// q @ k with k already [H, dh, S]
+  Count
+};
+} // namespace nearmiss
+
+bool ProgramBuilder::emitAttentionSubgraph(bool nearMiss) {
+  int kind = nearMiss ? static_cast<int>(pick(0, nearmiss::Count - 1)) : -1;
+  if (kind == nearmiss::UnitMask && !enabled("unit-causal-mask"))
+    kind = nearmiss::NotCausalMask;
+
+  int64_t kvHeads = pick(1, 2), heads = kvHeads * pick(1, 3);
+  int64_t headDim = pick(1, 4) * (chance(0.5) ? 2 : 1);
+  bool masked = chance(0.6) || kind == nearmiss::NegativeAfterMask ||
+                kind == nearmiss::MaskedTwice || kind == nearmiss::UnitMask ||
+                kind == nearmiss::NotCausalMask;
+  int64_t queries = pick(1, 6);
+  int64_t keys = masked && kind != nearmiss::UnitMask &&
+                         kind != nearmiss::NotCausalMask
+                     ? queries
+                     : pick(1, 6);
+  SmallVector<int64_t> scoreShape = {heads, queries, keys};
+
+  Value q = within(ofShape({heads, queries, headDim}), 2.0).value;
+  Value k = within(ofShape({kvHeads, keys, headDim}), 2.0).value;
+  Pooled vPooled = within(ofShape({kvHeads, keys, headDim}), kOperandBound);
+  Value v = vPooled.value;
+  auto widen = [&](Value kv) -> Value {
+    if (kvHeads == heads && chance(0.5))
+      return kv;
+    return RepeatOp::create(builder, loc("kv_repeat"),
+                            tensor({heads, keys, headDim}), kv, 0,
+                            heads / kvHeads);
+  };
+  Value kWide = widen(k);
+  Value vWide = widen(v);
+
+  // A splat factor the matcher accepts: it must not broadcast what it scales.
+  auto splatScalar = [&](double value, bool fullScores = true) {
+    SmallVector<int64_t> shape;
+    if (chance(0.3))
+      shape = {1, 1, 1};
+    else if (fullScores && chance(0.2))
+      shape = scoreShape;
+    return splat(shape, value).value;
+  };
+  if (chance(0.2))
+    q = MulOp::create(builder, loc("q_scaled"), q,
+                      splatScalar(0.5, /*fullScores=*/false));
+
+  Value scores;
+  if (kind == nearmiss::KeysNotTransposed) {
+    Value keysT = within(fresh({heads, headDim, keys}), 2.0).value;
+    scores = MatmulOp::create(builder, loc("scores"), tensor(scoreShape), q,
+                              keysT);
+  } else if (chance(0.5)) {
+    scores = MatmulOp::create(builder, loc("scores"), tensor(scoreShape), q,
+                              kWide, /*transpose_b=*/true);
+  } else {
+    Value keysT = TransposeOp::create(builder, loc("keys_t"),
+                                      tensor({heads, headDim, keys}), kWide,
+                                      ArrayRef<int64_t>{0, 2, 1});
+    scores = MatmulOp::create(builder, loc("scores"), tensor(scoreShape), q,
+                              keysT);
+  }
+  Value rawScores = scores;
+
+  auto scale = [&](Value s) -> Value {
+    if (kind == nearmiss::DenseScale) {
+      SmallVector<int64_t> shape = chance(0.5)
+                                       ? scoreShape
+                                       : SmallVector<int64_t>{queries, keys};
+      return MulOp::create(builder, loc("scaled"), s,
+                           constant(shape, /*positive=*/true).value);
+    }
+    switch (pick(0, 3)) {
+    case 0:
+      return s;
+    case 1:
+      return MulOp::create(builder, loc("scaled"), s,
+                           splatScalar(oneOf<double>({0.5, 0.25, 0.125})));
+    case 2:
+      return MulOp::create(builder, loc("scaled"),
+                           splatScalar(oneOf<double>({0.5, 0.25, 0.125})), s);
+    default:
+      return DivOp::create(builder, loc("scaled"), s,
+                           splatScalar(oneOf<double>({2.0, 4.0, 1.5})));
+    }
+  };
+  auto mask = [&](Value s) -> Value {
+    Value m;
+    if (kind == nearmiss::NotCausalMask)
+      m = constant({queries, keys}).value;
+    else if (kind == nearmiss::UnitMask)
+      m = CausalMaskOp::create(builder, loc("causal_mask"), tensor({1, 1}));
+    else
+      m = CausalMaskOp::create(builder, loc("causal_mask"),
+                               tensor({queries, keys}));
+    return chance(0.5) ? AddOp::create(builder, loc("masked"), s, m)
+                       : AddOp::create(builder, loc("masked"), m, s);
+  };
+
+  if (!masked) {
+    scores = scale(scores);
+  } else if (kind == nearmiss::NegativeAfterMask) {
+    scores = MulOp::create(builder, loc("scaled"), mask(scores),
+                           splatScalar(-0.5));
+  } else if (chance(0.5)) {
+    scores = mask(scale(scores));
+  } else {
+    scores = scale(mask(scores));
+  }
+  if (kind == nearmiss::MaskedTwice)
+    scores = mask(scores);
+
+  int64_t axis = kind == nearmiss::SoftmaxAxis ? 1 : 2;
+  Value probs = softmaxOf(scores, axis, chance(0.4));
+  Value output;
+  if (kind == nearmiss::ValuesTransposed) {
+    Value vT = within(fresh({heads, headDim, keys}), kOperandBound).value;
+    output = MatmulOp::create(builder, loc("context"),
+                              tensor({heads, queries, headDim}), probs, vT,
+                              /*transpose_b=*/true);
+  } else {
+    output = MatmulOp::create(builder, loc("context"),
+                              tensor({heads, queries, headDim}), probs, vWide);
+  }
+  if (kind == nearmiss::ScoresReadOutside)
+    extraResults.push_back(chance(0.5) ? rawScores : probs);
+  remember(output, vPooled.bound, -vPooled.bound);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// The program
+//===----------------------------------------------------------------------===//
+
+void ProgramBuilder::run(const RandomProgramConfig &config) {
+  SmallVector<const Step *> table;
+  unsigned totalWeight = 0;
+  for (const Step &step : steps())
+    if (step.emit && step.weight && enabled(step.name)) {
+      table.push_back(&step);
+      totalWeight += step.weight;
+    }
+  int64_t count = pick(config.minSteps, config.maxSteps);
+  if (table.empty())
+    return;
+  for (stepIndex = 0; stepIndex < count; ++stepIndex) {
+    // A step that does not apply draws again; a few tries always find one
+    // (most steps make their own operands).
+    for (int attempt = 0; attempt < 8; ++attempt) {
+      int64_t draw = pick(0, totalWeight - 1);
+      const Step *chosen = table.back();
+      for (const Step *step : table) {
+        if (draw < static_cast<int64_t>(step->weight)) {
+          chosen = step;
+          break;
+        }
+        draw -= step->weight;
+      }
+      if ((this->*chosen->emit)())
+        break;
+    }
+  }
+}
+
+SmallVector<Value> ProgramBuilder::chooseResults() {
+  SmallVector<Value> results(extraResults);
+  // Every value nothing reads (so that no step is dead code), at most 8.
+  SmallVector<Value> sinks;
+  for (const Pooled &pooled : pool)
+    if (pooled.value.use_empty() && !isa<BlockArgument>(pooled.value) &&
+        !llvm::is_contained(results, pooled.value))
+      sinks.push_back(pooled.value);
+  while (sinks.size() > 8)
+    sinks.erase(sinks.begin() + returnRng.next() % sinks.size());
+  results.append(sinks.begin(), sinks.end());
+  auto draw = [&](size_t size) { return returnRng.next() % size; };
+  if (!pool.empty() && (results.empty() || returnRng.uniform() < 0.2))
+    results.push_back(pool[draw(pool.size())].value);
+  if (enabled("return-twice") && returnRng.uniform() < 0.2) {
+    SmallVector<Value> computed;
+    for (Value value : results)
+      if (!isa<BlockArgument>(value))
+        computed.push_back(value);
+    if (!computed.empty())
+      results.push_back(computed[draw(computed.size())]);
+  }
+  if (enabled("return-argument") && entry->getNumArguments() &&
+      returnRng.uniform() < 0.2)
+    results.push_back(entry->getArgument(draw(entry->getNumArguments())));
+  if (results.empty()) {
+    // Nothing was generated: one op so the function computes something.
+    stepIndex = 0;
+    results.push_back(unary("neg", fresh({2, 2})).value);
+  }
+  return results;
+}
+} // namespace
+
+llvm::SmallVector<llvm::StringRef> mlir::cs349::gen::getRandomStepNames() {
+  llvm::SmallVector<llvm::StringRef> names;
+  for (const Step &step : ProgramBuilder::steps())
+    names.push_back(step.name);
+  return names;
+}
+
+llvm::Error mlir::cs349::gen::verifyConfig(const RandomProgramConfig &config) {
+  if (config.minSteps < 0 || config.maxSteps < config.minSteps)
+    return llvm::createStringError(
+        "--ops expects MIN:MAX with 0 <= MIN <= MAX, got " +
+        llvm::Twine(config.minSteps) + ":" + llvm::Twine(config.maxSteps));
+  if (config.maxSteps > kMaxSteps)
+    return llvm::createStringError("--ops allows at most " +
+                                   llvm::Twine(kMaxSteps) + " steps, got " +
+                                   llvm::Twine(config.maxSteps));
+  llvm::SmallVector<llvm::StringRef> names = getRandomStepNames();
+  for (const std::string &name : config.without)
+    if (!llvm::is_contained(names, name))
+      return llvm::createStringError("unknown step '" + name +
+                                     "' in --without (expected one of " +
+                                     llvm::join(names, ", ") + ")");
+  return llvm::Error::success();
+}
+
+OwningOpRef<ModuleOp>
+mlir::cs349::gen::buildRandomProgram(MLIRContext &context,
+                                     const RandomProgramConfig &config) {
+  context.loadDialect<CS349Dialect, func::FuncDialect>();
+  OpBuilder builder(&context);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(builder.getUnknownLoc());
+  builder.setInsertionPointToEnd(module->getBody());
+  auto function = func::FuncOp::create(
+      builder, NameLoc::get(builder.getStringAttr("random")), "random",
+      builder.getFunctionType({}, {}));
+  Block *entry = function.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+
+  ProgramBuilder program(builder, entry, config);
+  program.run(config);
+  SmallVector<Value> results = program.chooseResults();
+  func::ReturnOp::create(builder, NameLoc::get(builder.getStringAttr("return")),
+                         results);
+  function.setFunctionType(builder.getFunctionType(
+      entry->getArgumentTypes(), ValueRange(results).getTypes()));
+  return module;
+}
