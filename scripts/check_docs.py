@@ -75,7 +75,9 @@ def parse_examples(path):
     i = 0
     while i < len(lines):
         match = FENCE.match(lines[i])
-        if not match:
+        # A backtick fence's info string has no backticks (CommonMark):
+        # "```` ```console ````" at the start of a line is inline code.
+        if not match or (match["fence"][0] == "`" and "`" in match["info"]):
             i += 1
             continue
         indent, fence = len(match["indent"]), match["fence"]
