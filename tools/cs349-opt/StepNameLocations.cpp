@@ -14,6 +14,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <mutex>
 #include <optional>
 
 using namespace mlir;
@@ -41,6 +42,8 @@ public:
   bool hasSource() const { return !input.getBuffer().empty(); }
 
   std::optional<SourcePosition> find(StringRef stepName) {
+    // Passes over several functions may report from several threads.
+    std::lock_guard<std::mutex> lock(mutex);
     if (!positions)
       index();
     auto it = positions->find(stepName);
@@ -82,6 +85,7 @@ private:
   llvm::MemoryBufferRef input;
   std::unique_ptr<DialectRegistry> dialects;
   std::optional<llvm::StringMap<SourcePosition>> positions;
+  std::mutex mutex;
 };
 
 StepNameIndex &stepNameIndex() {
