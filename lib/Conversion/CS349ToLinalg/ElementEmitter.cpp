@@ -236,23 +236,35 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
       })
       .Case([&](RopeTableOp table) {
         // angle = t * theta^(-2i/dh), i = column mod dh/2.
+        //
+        // In f64, rounded to f32 once at the end: LLVM folds exp/sin/cos
+        // of known arguments (a small table in an unrolled loop) with the
+        // host's double-precision libm and rounds, while a call at run time
+        // goes to the single-precision one (expf, cosf), which can differ
+        // by an ulp. In double both are the same libm function, so a table
+        // has the same bits whichever kernel it is computed in and at
+        // every optimization level.
+        Type f64 = b.getF64Type();
         int64_t dh = resultShape[1];
         Value column = arith::RemUIOp::create(b, loc, indices[1],
                                               index(b, loc, dh / 2));
-        auto toFloat = [&](Value i) {
+        auto toDouble = [&](Value i) {
           Value asInt =
               arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
-          return arith::SIToFPOp::create(b, loc, f32, asInt).getResult();
+          return arith::SIToFPOp::create(b, loc, f64, asInt).getResult();
         };
         double logTheta = std::log(table.getTheta().convertToDouble());
         Value exponent = arith::MulFOp::create(
-            b, loc, toFloat(column), constant(b, loc, -2.0 * logTheta / dh));
+            b, loc, toDouble(column),
+            arith::ConstantOp::create(
+                b, loc, f64, b.getF64FloatAttr(-2.0 * logTheta / dh)));
         Value frequency = math::ExpOp::create(b, loc, exponent);
         Value angle =
-            arith::MulFOp::create(b, loc, toFloat(indices[0]), frequency);
-        if (table.getKind() == RopeTableKind::Cos)
-          return math::CosOp::create(b, loc, angle).getResult();
-        return math::SinOp::create(b, loc, angle).getResult();
+            arith::MulFOp::create(b, loc, toDouble(indices[0]), frequency);
+        Value value = table.getKind() == RopeTableKind::Cos
+                          ? math::CosOp::create(b, loc, angle).getResult()
+                          : math::SinOp::create(b, loc, angle).getResult();
+        return arith::TruncFOp::create(b, loc, f32, value).getResult();
       })
       .Case([&](AddOp) {
         return binary([&](Value l, Value r) {
