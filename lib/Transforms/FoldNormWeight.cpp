@@ -89,6 +89,19 @@ bool isWeight(Value value, func::FuncOp func) {
   return denseConstant(value) != nullptr;
 }
 
+/// The location of diag(γ)·W: both origins, named after W. It takes W's place
+/// in the signature, and one γ scales several weights, so W's step name is
+/// the one that tells the folded weights (and their memory-report rows)
+/// apart.
+Location foldedWeightLoc(const FoldKey &key) {
+  MLIRContext *context = key.gamma.getContext();
+  Location origin =
+      FusedLoc::get(context, {key.gamma.getLoc(), key.weight.getLoc()});
+  if (auto name = dyn_cast<NameLoc>(key.weight.getLoc()))
+    return NameLoc::get(name.getName(), origin);
+  return origin;
+}
+
 /// A name for the documentation attributes: the NameLoc the generator puts
 /// on arguments and weight constants, else the argument number.
 std::string describe(Value value) {
@@ -300,9 +313,8 @@ private:
     if (!value)
       return {};
     builder.setInsertionPointToStart(&func.getBody().front());
-    Value constant = ConstantOp::create(
-        builder, builder.getFusedLoc({key.gamma.getLoc(), key.weight.getLoc()}),
-        value.getType(), value);
+    Value constant = ConstantOp::create(builder, foldedWeightLoc(key),
+                                        value.getType(), value);
     folded.push_back({key, constant});
     return constant;
   }
@@ -389,8 +401,7 @@ private:
     SmallVector<Attribute> provenance;
     llvm::DenseMap<Value, Value> columns; // γ -> γ as a [d, 1] column
     for (const FoldKey &key : keys) {
-      Location loc =
-          builder.getFusedLoc({key.gamma.getLoc(), key.weight.getLoc()});
+      Location loc = foldedWeightLoc(key);
       auto lookup = [&](Value value) {
         if (!mapping.contains(value))
           mapping.map(value,
@@ -405,7 +416,7 @@ private:
         if (!column) {
           RankedTensorType gammaType = tensorType(gamma);
           column = ReshapeOp::create(
-              builder, loc,
+              builder, key.gamma.getLoc(),
               RankedTensorType::get({gammaType.getDimSize(0), 1},
                                     gammaType.getElementType()),
               gamma);
@@ -444,8 +455,7 @@ private:
           context, {builder.getNamedAttr(kFoldedFromAttr, provenance[index]),
                     builder.getNamedAttr(kInitResultAttr,
                                          builder.getI64IntegerAttr(index))}));
-      locs.push_back(builder.getFusedLoc(
-          {keys[index].gamma.getLoc(), keys[index].weight.getLoc()}));
+      locs.push_back(foldedWeightLoc(keys[index]));
     }
     SmallVector<BlockArgument> oldArguments(entry.getArguments());
     (void)func.insertArguments(positions, types, attrs, locs);
@@ -513,8 +523,17 @@ struct FoldNormWeightPass
     for (auto func : module.getOps<func::FuncOp>())
       if (!func.isDeclaration() && !func->hasAttr(kInitializerAttr))
         functions.push_back(func);
-    for (func::FuncOp func : functions)
+    for (func::FuncOp func : functions) {
+      // Sites inside kernels are out of reach: say so rather than leave the
+      // gains in the layer without a word.
+      if (!func.getBody().front().getOps<KernelOp>().empty()) {
+        func.emitWarning("ops are already fused into kernels, which "
+                         "fold-norm-weight does not look into; run "
+                         "--fold-norm-weight (or --optimize) before --fuse");
+        continue;
+      }
       FunctionFolder(func, module).run();
+    }
   }
 };
 

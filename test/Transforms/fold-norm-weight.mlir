@@ -7,6 +7,33 @@
 // RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose --fold-norm-weight | FileCheck %s --check-prefix=ARGS
 // RUN: cs349-gen layer --preset tiny --seq 16 --weights=random --seed 3 | cs349-opt --decompose --fold-norm-weight | FileCheck %s --check-prefix=RANDOM
 
+// Names survive a run file by file (locations printed): each folded weight
+// is named after the weight it replaces, in the layer's signature and in the
+// initializer's memory report (not after the gain the weights share).
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose -mlir-print-debuginfo > %t.decomposed.mlir
+// RUN: cs349-opt %t.decomposed.mlir --fold-norm-weight -mlir-print-debuginfo | FileCheck %s --check-prefix=NAMES
+// RUN: cs349-opt %t.decomposed.mlir --fold-norm-weight --fuse --plan-memory --memory-report -o /dev/null \
+// RUN:   | FileCheck %s --check-prefix=REPORT
+// After --fuse the pass has nothing within reach and says so.
+// RUN: cs349-opt %t.decomposed.mlir --fuse --fold-norm-weight -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUSED
+
+// NAMES-LABEL: func.func @layer(
+// NAMES-SAME: {cs349.folded_from = ["layer0.attn_norm", "layer0.wq"], cs349.init_result = 0 : i64} loc("layer0.wq"(
+// NAMES-SAME: {cs349.folded_from = ["layer0.attn_norm", "layer0.wk"], cs349.init_result = 1 : i64} loc("layer0.wk"(
+// NAMES-SAME: {cs349.folded_from = ["layer0.mlp_norm", "layer0.w_gate"], cs349.init_result = 3 : i64} loc("layer0.w_gate"(
+// NAMES-SAME: {cs349.folded_from = ["layer0.mlp_norm", "layer0.w_up"], cs349.init_result = 4 : i64} loc("layer0.w_up"(
+
+// REPORT-LABEL: @layer_init: 5 kernels, 5 written results
+// REPORT-NEXT:  result
+// REPORT-NEXT:  layer0.wq  mul
+// REPORT-NEXT:  layer0.wk  mul
+// REPORT-NEXT:  layer0.wv  mul
+// REPORT-NEXT:  layer0.w_gate  mul
+// REPORT-NEXT:  layer0.w_up  mul
+
+// FUSED: warning: {{.*}}ops are already fused into kernels, which fold-norm-weight does not look into; run --fold-norm-weight (or --optimize) before --fuse
+// FUSED-NOT: cs349.initializer
+
 // ARGS-LABEL: func.func @layer
 // ARGS-SAME: (%{{[^:]*}}: tensor<16x128xbf16> {cs349.layer_arg = 0 : i64},
 // ARGS-SAME: tensor<128x128xbf16> {cs349.folded_from = ["layer0.attn_norm", "layer0.wq"], cs349.init_result = 0 : i64}
@@ -263,4 +290,23 @@ func.func @has_callers(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x8xf3
 func.func @caller(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
   %y:2 = func.call @has_callers(%n, %g, %w) : (tensor<4x8xf32>, tensor<8xf32>, tensor<8x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>)
   return %y#0 : tensor<4x8xf32>
+}
+
+// -----
+
+// After --fuse the gain product sits in a kernel: a warning, nothing folded.
+
+// CHECK-LABEL: func.func @already_fused
+// CHECK-NOT: cs349.initialized_by
+// CHECK: cs349.kernel
+// CHECK-NOT: func.func @already_fused_init
+// expected-warning @+1 {{ops are already fused into kernels, which fold-norm-weight does not look into; run --fold-norm-weight (or --optimize) before --fuse}}
+func.func @already_fused(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x2xf32>) -> tensor<4x2xf32> {
+  %y = cs349.kernel(%n, %g, %w) : (tensor<4x8xf32>, tensor<8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32> {
+  ^bb0(%na: tensor<4x8xf32>, %ga: tensor<8xf32>, %wa: tensor<8x2xf32>):
+    %s = cs349.mul %na, %ga : tensor<4x8xf32>, tensor<8xf32>
+    %r = cs349.matmul %s, %wa : tensor<4x8xf32>, tensor<8x2xf32> -> tensor<4x2xf32>
+    cs349.yield %r : tensor<4x2xf32>
+  }
+  return %y : tensor<4x2xf32>
 }

@@ -9,6 +9,15 @@
 // RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --match-attention=report-misses=true | FileCheck %s --check-prefix=LLAMA
 // RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --decompose --match-attention=report-misses=true | FileCheck %s --check-prefix=LLAMA
 // A bad option value is a diagnostic, not a crash.
+// The generated layers after --fuse: the warning, and one remark when asked
+// for misses of a function without attention.
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose --fuse --match-attention=report-misses=true -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FUSED
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --fuse --optimize -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUSED
+// FUSED: warning: {{.*}}ops are already fused into kernels, which match-attention does not look into; run --match-attention (or --optimize) before --fuse
+// RUN: cs349-gen branches --k 2 --rows 8 --d 8 --width 8 | cs349-opt --match-attention=report-misses=true -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NONE
+// NONE: remark: {{.*}}no attention in this function: no softmax feeds a matmul
 // RUN: not cs349-opt /dev/null --match-attention=report-misses=maybe 2>&1 | FileCheck %s --check-prefix=BADOPT
 
 // TINY-LABEL: func.func @layer
@@ -462,9 +471,37 @@ func.func @keys_not_transposed(%q: tensor<4x8x4xf32>, %kt: tensor<4x4x8xf32>, %v
 // CHECK-NOT: cs349.attention
 // CHECK: cs349.matmul
 // CHECK: cs349.matmul
+// expected-remark @+1 {{no attention in this function: no softmax feeds a matmul}}
 func.func @plain_matmuls(%x: tensor<8x16xf32>, %w: tensor<16x16xf32>) -> tensor<8x16xf32> {
   %a = cs349.matmul %x, %w : tensor<8x16xf32>, tensor<16x16xf32> -> tensor<8x16xf32>
   %e = cs349.exp %a : tensor<8x16xf32>
   %b = cs349.matmul %e, %w : tensor<8x16xf32>, tensor<16x16xf32> -> tensor<8x16xf32>
   return %b : tensor<8x16xf32>
 }
+
+// -----
+
+// After --fuse the chain sits inside kernels, which the matcher does not look
+// into: a warning at the function says so and the kernels stay as they are.
+
+// CHECK-LABEL: func.func @already_fused
+// CHECK-NOT: cs349.attention
+// CHECK: cs349.softmax
+// expected-warning @+1 {{ops are already fused into kernels, which match-attention does not look into; run --match-attention (or --optimize) before --fuse}}
+func.func @already_fused(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: tensor<4x8x4xf32>) -> tensor<4x8x4xf32> {
+  %o = cs349.kernel(%q, %k, %v) : (tensor<4x8x4xf32>, tensor<4x8x4xf32>, tensor<4x8x4xf32>) -> tensor<4x8x4xf32> {
+  ^bb0(%qa: tensor<4x8x4xf32>, %ka: tensor<4x8x4xf32>, %va: tensor<4x8x4xf32>):
+    %s = cs349.matmul %qa, %ka transpose_b : tensor<4x8x4xf32>, tensor<4x8x4xf32> -> tensor<4x8x8xf32>
+    %p = cs349.softmax %s axis = 2 : tensor<4x8x8xf32>
+    %r = cs349.matmul %p, %va : tensor<4x8x8xf32>, tensor<4x8x4xf32> -> tensor<4x8x4xf32>
+    cs349.yield %r : tensor<4x8x4xf32>
+  }
+  return %o : tensor<4x8x4xf32>
+}
+
+// -----
+
+// A declaration has no body to match in and gets no remark.
+
+// CHECK-LABEL: func.func private @declared
+func.func private @declared(tensor<4xf32>) -> tensor<4xf32>
