@@ -22,7 +22,8 @@ An example is a fenced block whose info string starts with `console`:
   and that matches (an error message shown in the docs is checked as text).
 * `console slow` marks an example that takes long (benchmarks, whole demo
   scripts): it is run only with `--slow`. Anything that is not `console`
-  (plain, `mlir`, `cpp`, indented blocks) is not run.
+  (plain, `text`, `mlir`, `cpp`, indented blocks) is not run: output that
+  differs from run to run (benchmark times) belongs in a `text` block.
 
 The examples of one page run in order, in one fresh temporary directory that
 also links the repository's top-level folders (`scripts`, `bench`, `test`,
