@@ -304,11 +304,25 @@ class GenericProgram:
         lines += self.tail
         return "\n".join(lines) + "\n"
 
+    def operands(self, index):
+        """[(name, type)] of the operands of op `index`."""
+        text = self.body[index][1].split(" = ", 1)[1]
+        names = text[text.index("(") + 1:text.index(")")]
+        names = [n.strip() for n in names.split(",") if n.strip()]
+        types = split_types(text[text.rindex(": (") + 3:text.rindex(") -> ")])
+        return list(zip(names, types)) if len(names) == len(types) else []
+
     def uses(self, name):
         pattern = re.compile(re.escape(name) + r"(?![\w.])")
         count = sum(len(pattern.findall(text.split(" = ", 1)[1]))
                     for _, text, _ in self.body)
         return count + sum(1 for n, _ in self.results if n == name)
+
+    def drop_trailing_args(self):
+        """Unused arguments at the end: the others keep their positions,
+        and with them cs349-run's values for them."""
+        while self.args and self.uses(self.args[-1][0]) == 0:
+            self.args.pop()
 
     def drop_dead(self):
         changed = True
@@ -376,13 +390,28 @@ def minimize(tools, seed, gen_args, program, finding, budget):
         candidates = []
         for index in range(len(current.results)):
             candidates.append(("drop-result", index))
+        for index in range(len(current.results)):
+            for operand in range(3):
+                candidates.append(("return-operand", (index, operand)))
         for index in range(len(current.body) - 1, -1, -1):
             candidates.append(("cut-op", index))
         for kind, index in candidates:
             if time.monotonic() >= deadline:
                 break
             trial = GenericProgram(current.text())
-            if kind == "drop-result":
+            if kind == "return-operand":
+                result, operand = index
+                if result >= len(trial.results):
+                    continue
+                producers = [i for i, op in enumerate(trial.body)
+                             if op[0] == trial.results[result][0]]
+                if not producers:
+                    continue
+                operands = trial.operands(producers[0])
+                if operand >= len(operands):
+                    continue
+                trial.results[result] = operands[operand]
+            elif kind == "drop-result":
                 if index >= len(trial.results) or len(trial.results) == 1:
                     continue
                 del trial.results[index]
@@ -392,6 +421,7 @@ def minimize(tools, seed, gen_args, program, finding, budget):
                 name, _, result_type = trial.body.pop(index)
                 trial.args.append((name, result_type))
             trial.drop_dead()
+            trial.drop_trailing_args()
             text = trial.text()
             if reproduces(tools, text, finding):
                 current = trial
