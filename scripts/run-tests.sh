@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every cs349 test: the lit suite and the unit tests
 # through ctest, once on a normal build and once more on a build whose own code
-# is instrumented with AddressSanitizer and UndefinedBehaviorSanitizer.
+# is instrumented with AddressSanitizer and UndefinedBehaviorSanitizer, where
+# ctest also runs each libFuzzer target (fuzz/) for a short fixed time.
 #   scripts/run-tests.sh            both builds
 #   CS349_SKIP_SANITIZERS=1 ...     the normal build only (quick local runs)
 set -uo pipefail
@@ -24,6 +25,7 @@ run_suite() {
 
 run_suite "$root/build" || status=1
 if [[ -z ${CS349_SKIP_SANITIZERS:-} ]]; then
-  run_suite "$root/build-sanitize" -DCS349_ENABLE_SANITIZERS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo || status=1
+  run_suite "$root/build-sanitize" -DCS349_ENABLE_SANITIZERS=ON -DCS349_ENABLE_FUZZERS=ON \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo || status=1
 fi
 exit $status

@@ -1,0 +1,93 @@
+//===- ir-pipeline-fuzzer.cpp - parse, verify and plan arbitrary text -----===//
+//
+// libFuzzer target: the input is IR text. It is parsed (which verifies it);
+// IR that verifies goes through what `cs349-opt --optimize --fuse
+// --plan-memory --verify-memory-plan` runs. A rejection with an error is
+// fine (diagnostics are swallowed); these are findings: a crash or sanitizer
+// report, a pass that succeeds but leaves IR that does not verify, and a
+// pass that fails without saying why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Transforms/Passes.h"
+#include "cs349/Transforms/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <cstdlib>
+
+using namespace mlir;
+
+namespace {
+const DialectRegistry &registry() {
+  static const DialectRegistry *instance = [] {
+    auto *registry = new DialectRegistry();
+    registry->insert<cs349::CS349Dialect, func::FuncDialect>();
+    return registry;
+  }();
+  return *instance;
+}
+
+/// Verifies the IR after every pass that succeeded; the pass manager's own
+/// verifier would turn a broken result into an ordinary failure.
+struct AbortOnInvalidIR : PassInstrumentation {
+  void runAfterPass(Pass *pass, Operation *op) override {
+    if (failed(verify(op)))
+      reportAndAbort("pass '" + pass->getArgument() +
+                     "' succeeded but left IR that does not verify");
+  }
+  void runAfterPassFailed(Pass *pass, Operation *op) override {
+    if (!*errorSeen)
+      reportAndAbort("pass '" + pass->getArgument() +
+                     "' failed without an error diagnostic");
+  }
+  static void reportAndAbort(const llvm::Twine &message) {
+    llvm::errs() << "ir-pipeline-fuzzer: " << message << "\n";
+    std::abort();
+  }
+  explicit AbortOnInvalidIR(const bool *errorSeen) : errorSeen(errorSeen) {}
+  const bool *errorSeen;
+};
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  // A context per input: the interned types and attributes of every input
+  // would otherwise pile up for the whole run. Single-threaded, so a finding
+  // reproduces from its input alone.
+  MLIRContext context(registry(), MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  bool errorSeen = false;
+  ScopedDiagnosticHandler swallow(&context, [&](Diagnostic &diagnostic) {
+    errorSeen |= diagnostic.getSeverity() == DiagnosticSeverity::Error;
+    return success();
+  });
+
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+  if (!module)
+    return 0;
+
+  errorSeen = false;
+  PassManager pm(&context);
+  pm.enableVerifier(false);
+  pm.addInstrumentation(std::make_unique<AbortOnInvalidIR>(&errorSeen));
+  cs349::buildOptimizePipeline(pm, cs349::OptimizeOptions());
+  pm.nest<func::FuncOp>().addPass(cs349::createFuse());
+  pm.addPass(cs349::createPlanMemory());
+  pm.nest<func::FuncOp>().addPass(cs349::createVerifyMemoryPlan());
+  (void)pm.run(*module);
+  return 0;
+}

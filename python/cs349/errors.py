@@ -1,0 +1,68 @@
+"""Exceptions of the cs349 package, and how they come to name the user's line.
+
+A mistake in a traced function (a shape that does not fit, a function the
+dialect does not have) is raised as a Cs349Error whose message starts with
+the file and line of the user's code. Public entry points re-raise it
+without the package's own frames, so the traceback ends in the user's code.
+"""
+import functools
+import os
+import sys
+
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+class Cs349Error(Exception):
+    """Base of every error the package raises on purpose."""
+
+
+class TraceError(Cs349Error, ValueError):
+    """The traced function asked for something the dialect cannot express."""
+
+
+class ToolsNotFound(Cs349Error, FileNotFoundError):
+    """cs349-opt / cs349-run were found neither where CS349_TOOLS points, nor
+    in the build tree, nor on PATH."""
+
+
+class ToolError(Cs349Error, RuntimeError):
+    """A tool ran and reported an error (its diagnostics are the message)."""
+
+
+def is_internal(code_filename):
+    return os.path.abspath(code_filename).startswith(PACKAGE_DIR + os.sep)
+
+
+def user_frame(start=None):
+    """The innermost frame that is not the package's own."""
+    frame = start or sys._getframe(1)
+    while frame is not None and is_internal(frame.f_code.co_filename):
+        frame = frame.f_back
+    return frame
+
+
+def where(frame=None):
+    frame = frame or user_frame(sys._getframe(1))
+    if frame is None:
+        return ""
+    return f"{frame.f_code.co_filename}:{frame.f_lineno}: "
+
+
+def at_user_line(error_type, message):
+    """An exception of `error_type` whose message starts with the user's
+    file:line."""
+    return error_type(where(user_frame(sys._getframe(1))) + message)
+
+
+def api(function):
+    """Marks a public entry point: a Cs349Error raised below it reaches the
+    caller with the package's frames cut from its traceback."""
+    @functools.wraps(function)
+    def entry(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except Cs349Error as error:
+            error.__cause__ = None
+            error.__suppress_context__ = True
+            raise error.with_traceback(None) from None
+    return entry
