@@ -8,78 +8,36 @@ cs349.Program; its steps run lazily, so a chain of steps is one cs349-opt
 call when its result is first looked at.
 """
 import math
-from collections import namedtuple
 
 import cs349
-from cs349 import F, scope
-from cs349.errors import api
+from cs349 import F, models
+from cs349.errors import FRONT_ENDS, api
+
+FRONT_ENDS.add(__file__ if __file__.startswith("/") else __import__("os").path.abspath(__file__))
 
 __all__ = ["F", "LayerCfg", "LLAMA8B", "prefill_layer", "layer_params", "trace", "decompose", "cse",
            "constant_fold", "simplify", "fold_norm_weight", "match_attention", "fuse", "lifetimes",
            "plan_memory", "lower_bound"]
 
-# d: model width, H: query heads, G: key/value heads, dh: head width, f: MLP width.
-LayerCfg = namedtuple("LayerCfg", "d H G dh f")
-LLAMA8B = LayerCfg(4096, 32, 8, 128, 14336)
-ROPE_THETA = 500000.0
-EPSILON = 1e-5
+LayerCfg = models.LayerConfig
+LLAMA8B = models.LLAMA_3_1_8B
 
 
 def prefill_layer(cfg, T):
     """A Llama decoder layer over T tokens: f(x, p) with x [T, d] and the
-    weights of layer_params(cfg). The step names are cs349-gen's
-    ("layer0.attn.q_proj", ...)."""
-    def attn(x, p):
-        H, G, dh = cfg.H, cfg.G, cfg.dh
-        norm = F.rms_norm(x, p["attn_norm"], epsilon=EPSILON)
-        q_proj = norm @ p["wq"]
-        k_proj = norm @ p["wk"]
-        v_proj = norm @ p["wv"]
-        q_split = q_proj.reshape(T, H, dh)
-        q_heads = q_split.transpose(1, 0, 2)
-        k_split = k_proj.reshape(T, G, dh)
-        k_heads = k_split.transpose(1, 0, 2)
-        v_split = v_proj.reshape(T, G, dh)
-        v_heads = v_split.transpose(1, 0, 2)
-        rope_cos = F.rope_table("cos", T, dh, theta=ROPE_THETA)
-        rope_sin = F.rope_table("sin", T, dh, theta=ROPE_THETA)
-        q_rope = F.rope(q_heads, rope_cos, rope_sin)
-        k_rope = F.rope(k_heads, rope_cos, rope_sin)
-        k_repeat = k_rope.repeat(H // G, axis=0)
-        v_repeat = v_heads.repeat(H // G, axis=0)
-        scores = q_rope @ k_repeat.mT
-        scaled_scores = scores * (1.0 / math.sqrt(dh))
-        causal_mask = F.causal_mask(T)
-        masked_scores = scaled_scores + causal_mask
-        softmax = F.softmax(masked_scores, axis=-1)
-        context = softmax @ v_repeat
-        context_transpose = context.transpose(1, 0, 2)
-        context_merge = context_transpose.reshape(T, H * dh)
-        o_proj = context_merge @ p["wo"]
-        residual = x + o_proj
-        return residual
-
-    def mlp(x, p):
-        norm = F.rms_norm(x, p["mlp_norm"], epsilon=EPSILON)
-        gate_proj = norm @ p["w_gate"]
-        up_proj = norm @ p["w_up"]
-        silu = F.silu(gate_proj)
-        gated = silu * up_proj
-        down_proj = gated @ p["w_down"]
-        residual = x + down_proj
-        return residual
-
-    def layer(x, p):
-        with scope("layer0"):
-            return mlp(attn(x, p), p)
-
-    return layer
+    weights of layer_params(cfg); its steps are named like cs349-gen's."""
+    return models.llama_layer(cfg, T)
 
 
+@api
 def layer_params(cfg, seed=0):
     """Concrete weights (numpy, float32): they become constants of the
     traced layer. Norm gains near 1, matrices scaled by 1/sqrt(fan-in)."""
-    import numpy as np
+    try:
+        import numpy as np
+    except ImportError:
+        raise cs349.errors.at_user_line(cs349.Cs349Error, "layer_params makes numpy arrays: install python3-numpy "
+                                        "(scripts/setup.sh does), or trace with shapes") from None
     rng = np.random.default_rng(seed)
 
     def matrix(rows, columns):
