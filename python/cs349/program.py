@@ -92,6 +92,8 @@ class Program:
     # Results
 
     def _run_opt(self, extra, elide):
+        """Runs the passes (and `extra` arguments) in one cs349-opt call:
+        (output, the snapshot before --fuse or None, index of --fuse)."""
         with tempfile.TemporaryDirectory(prefix="cs349-") as folder:
             source = os.path.join(folder, "input.mlir")
             with open(source, "w") as f:
@@ -178,6 +180,26 @@ class Program:
             base = Program(self.source, self.function)
             self._arguments = [(name, type_) for _, type_, name in base.main.arguments]
         return self._arguments
+
+    def _report(self, flag, options=""):
+        with tempfile.TemporaryDirectory(prefix="cs349-") as folder:
+            output = os.path.join(folder, "report")
+            self._run_opt([f"{flag}={options}output={output}", "-o", os.devnull], elide=True)
+            with open(output) as f:
+                return f.read()
+
+    def memory_budget(self, batch=1, layers=0):
+        """cs349-opt --memory-budget's text: weights, KV cache and
+        activations (fused, and fused + FlashAttention) of a layer."""
+        return self._report("--memory-budget", f"batch={int(batch)} layers={int(layers)} ")
+
+    def memory_report(self, format="table"):
+        """cs349-opt --memory-report of a planned program (table or json)."""
+        return self._report("--memory-report", f"format={format} ")
+
+    def plan_svg(self):
+        """cs349-opt --plan-svg of a planned program: one rectangle per buffer."""
+        return self._report("--plan-svg", f"functions={self.function} ")
 
     @property
     def mlir(self):
