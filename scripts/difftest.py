@@ -85,6 +85,10 @@ class Finding(Exception):
         self.detail = detail
 
 
+class HarnessError(Exception):
+    pass
+
+
 class Tools:
     def __init__(self, args):
         self.dir = args.tools
@@ -101,6 +105,10 @@ class Tools:
         try:
             proc = subprocess.run(argv, input=stdin_text, capture_output=True,
                                   text=True, timeout=self.timeout)
+        except OSError as error:
+            # A tool that cannot be started is the harness's problem (a
+            # rebuild replacing it), not the program's.
+            raise HarnessError("cannot run %s: %s" % (argv[0], error))
         except subprocess.TimeoutExpired:
             raise Finding("timeout", pipeline,
                           "%s exceeded %ss: %s" % (what, self.timeout,
@@ -517,6 +525,9 @@ def main():
                         help="comma-separated pipeline names to run "
                              "(default all; --list-pipelines shows them)")
     parser.add_argument("--list-pipelines", action="store_true")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print a progress line to stderr every N "
+                             "programs (default: never)")
     parser.add_argument("--run-args", default="",
                         help="extra cs349-run arguments for every run, e.g. "
                              "'-O 0' (JIT compiles twice as fast)")
@@ -553,11 +564,28 @@ def main():
     counter = Counter()
     seeds = parse_seeds(args.seeds)
     started = time.monotonic()
+    try:
+        reports = run_seeds(args, tools, seeds, gen_args, rows, counter,
+                            started)
+    except HarnessError as error:
+        print("difftest: error: %s" % error, file=sys.stderr)
+        return 2
+    report_summary(counter, rows, reports, started)
+    return 1 if reports else 0
+
+
+def run_seeds(args, tools, seeds, gen_args, rows, counter, started):
     reports = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = {pool.submit(test_seed, tools, seed, gen_args, rows,
                                counter, args): seed for seed in seeds}
-        for future in concurrent.futures.as_completed(futures):
+        for done, future in enumerate(
+                concurrent.futures.as_completed(futures), 1):
+            if args.progress and done % args.progress == 0:
+                print("difftest: %d/%d programs, %d checks, %d findings, "
+                      "%.0f s" % (done, len(futures), counter.checks,
+                                  len(reports), time.monotonic() - started),
+                      file=sys.stderr, flush=True)
             for seed, finding, program in future.result():
                 path = write_report(args.out, seed, finding, program,
                                     gen_args)
@@ -567,6 +595,10 @@ def main():
                     seed, finding.pipeline, finding.kind, first, path),
                     flush=True)
                 reports.append((seed, finding))
+    return reports
+
+
+def report_summary(counter, rows, reports, started):
     elapsed = time.monotonic() - started
     kinds = {}
     for _, finding in reports:
@@ -576,7 +608,6 @@ def main():
               counter.programs, counter.checks, len(rows), len(reports),
               (" (" + ", ".join("%s %d" % kv for kv in sorted(kinds.items()))
                + ")") if kinds else "", elapsed))
-    return 1 if reports else 0
 
 
 if __name__ == "__main__":
