@@ -37,6 +37,6 @@ if config.sanitized:
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
-tools = ["cs349-opt", "cs349-gen", "cs349-plan", "cs349-run"]
+tools = ["cs349-opt", "cs349-gen", "cs349-plan", "cs349-run", "cs349-lsp-server", "cs349-steps"]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="ignore") for t in tools], [config.cs349_tools_dir])
