@@ -8,6 +8,7 @@ without the package's own frames, so the traceback ends in the user's code.
 import functools
 import os
 import sys
+import types
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -62,15 +63,41 @@ def at_user_line(error_type, message):
     return error_type(where(user_frame(sys._getframe(1))) + message)
 
 
+def _user_frames(traceback):
+    """The traceback without the package's frames."""
+    frames = []
+    while traceback is not None:
+        if not is_internal(traceback.tb_frame.f_code.co_filename):
+            frames.append(traceback)
+        traceback = traceback.tb_next
+    result = None
+    for tb in reversed(frames):
+        result = types.TracebackType(result, tb.tb_frame, tb.tb_lasti, tb.tb_lineno)
+    return result
+
+
+class _Calls:
+    """Counts the calls from user code into the package (not the calls the
+    package makes to itself): the tracer tells a loop that runs one line
+    again from one line that makes several ops."""
+    depth = 0
+    serial = 0
+
+
 def api(function):
     """Marks a public entry point: a Cs349Error raised below it reaches the
     caller with the package's frames cut from its traceback."""
     @functools.wraps(function)
     def entry(*args, **kwargs):
+        if _Calls.depth == 0:
+            _Calls.serial += 1
+        _Calls.depth += 1
         try:
             return function(*args, **kwargs)
         except Cs349Error as error:
             error.__cause__ = None
             error.__suppress_context__ = True
-            raise error.with_traceback(None) from None
+            raise error.with_traceback(_user_frames(error.__traceback__)) from None
+        finally:
+            _Calls.depth -= 1
     return entry

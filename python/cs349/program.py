@@ -267,6 +267,16 @@ class Program:
         return _results(output)
 
 
+# Every public step and result reports a mistake at the user's line.
+for _name, _member in list(vars(Program).items()):
+    if _name.startswith("_"):
+        continue
+    if isinstance(_member, property):
+        setattr(Program, _name, property(api(_member.fget)))
+    elif callable(_member) and _name != "run":
+        setattr(Program, _name, api(_member))
+
+
 def _results(output):
     import numpy as np
     results, current, values = [], None, []

@@ -10,7 +10,7 @@ import ast
 import linecache
 import sys
 
-from .errors import TraceError, api, at_user_line, is_internal
+from .errors import TraceError, _Calls, api, at_user_line, is_internal
 from . import dtypes
 
 _active = []  # the traces being recorded, innermost last
@@ -101,6 +101,7 @@ class _Site:
         statement = _statement_at(self.filename, self.line)
         self.targets = _targets(statement) if statement is not None else []
         self.ops = []
+        self.call = None
 
 
 # --------------------------------------------------------------------------
@@ -142,11 +143,15 @@ class _Trace:
         names = [n for n in reversed(names[:-1]) if not n.startswith("<")]
         prefix = tuple(self.scopes) + tuple(names)
         site = self.site
+        # The same instruction again in a later call is the line running
+        # again (a loop); an earlier instruction, too.
         if (site is None or site.frame_id != id(user) or site.line != user.f_lineno
-                or user.f_lasti <= site.lasti or site.prefix != prefix):
+                or user.f_lasti < site.lasti or site.prefix != prefix
+                or (user.f_lasti == site.lasti and _Calls.serial != site.call)):
             site = _Site(user, prefix)
             self.site = site
         site.lasti = user.f_lasti
+        site.call = _Calls.serial
         return site
 
     def add(self, mnemonic, operands, attributes, type_):
