@@ -23,6 +23,8 @@ build=(
   zlib1g-dev libzstd-dev libedit-dev libcurl4-openssl-dev libxml2-dev
   # lit, the test helpers and the demo scripts (standard library only)
   python3
+  # the Python package's run() and concrete weights (python/, test/Python)
+  python3-numpy
   # flock (build lock), diff (tests); essential on Debian, named all the same
   util-linux diffutils
 )

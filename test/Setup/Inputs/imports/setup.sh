@@ -1,0 +1,1 @@
+packages=(cmake python3 python3-yaml)
