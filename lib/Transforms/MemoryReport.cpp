@@ -2,12 +2,51 @@
 
 #include "MemoryReport.h"
 
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 using namespace mlir::cs349;
+
+namespace {
+std::string kernelName(KernelOp kernel, int64_t index) {
+  if (auto named = dyn_cast<NameLoc>(kernel.getLoc()))
+    return named.getName().str();
+  if (auto named = kernel.getLoc()->findInstanceOf<NameLoc>())
+    return named.getName().str();
+  return "k" + std::to_string(index);
+}
+
+std::optional<report::PeakReport> findPeak(const FunctionLifetimes &lifetimes) {
+  if (lifetimes.kernels.empty())
+    return std::nullopt;
+  // Difference array over kernel indices: +bytes where a result starts to
+  // live, -bytes after its last reader.
+  std::vector<uint64_t> starting(lifetimes.kernels.size() + 1, 0);
+  std::vector<uint64_t> ending(lifetimes.kernels.size() + 1, 0);
+  for (const WrittenResult &result : lifetimes.results) {
+    starting[result.first] += result.bytes;
+    ending[result.last + 1] += result.bytes;
+  }
+  report::PeakReport peak;
+  uint64_t live = 0;
+  for (int64_t kernel = 0; kernel < lifetimes.numKernels(); ++kernel) {
+    live = live + starting[kernel] - ending[kernel];
+    if (kernel == 0 || live > peak.bytes) {
+      peak.kernel = kernel;
+      peak.bytes = live;
+    }
+  }
+  peak.kernelName = kernelName(lifetimes.kernels[peak.kernel], peak.kernel);
+  for (auto [index, result] : llvm::enumerate(lifetimes.results))
+    if (result.first <= peak.kernel && peak.kernel <= result.last)
+      peak.live.push_back(index);
+  return peak;
+}
+} // namespace
 
 report::FunctionReport
 report::buildFunctionReport(func::FuncOp func, const FunctionMemoryPlan &plan) {
@@ -34,6 +73,7 @@ report::buildFunctionReport(func::FuncOp func, const FunctionMemoryPlan &plan) {
     row.isFunctionResult = result.isFunctionResult;
     report.buffers.push_back(std::move(row));
   }
+  report.peak = findPeak(plan.lifetimes);
   return report;
 }
 

@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,18 @@ struct BufferRow {
   bool isFunctionResult = false;
 };
 
+/// The kernel at which the most bytes are live: the lower bound, reached
+/// there, and what makes it up.
+struct PeakReport {
+  int64_t kernel = 0;
+  /// The kernel's step name (the location of the op it was built around),
+  /// else "k<kernel>".
+  std::string kernelName;
+  uint64_t bytes = 0;
+  /// Indices into FunctionReport::buffers of the results live at `kernel`.
+  std::vector<size_t> live;
+};
+
 /// The plan of one function.
 struct FunctionReport {
   std::string name;
@@ -43,6 +56,17 @@ struct FunctionReport {
   uint64_t lowerBoundBytes = 0;
   /// In kernel order, then result order.
   std::vector<BufferRow> buffers;
+  /// Absent for a function without kernels.
+  std::optional<PeakReport> peak;
+};
+
+/// How the table prints sizes and offsets.
+enum class ByteUnits {
+  /// Three significant digits in decimal units ("22.0 kB"): easy to read.
+  Decimal,
+  /// Exact byte counts, and each result's end offset: overlaps can be
+  /// checked by hand.
+  Exact,
 };
 
 /// The report of a plan that readMemoryPlan has read and checked.
@@ -50,12 +74,14 @@ FunctionReport buildFunctionReport(func::FuncOp func,
                                    const FunctionMemoryPlan &plan);
 
 /// A JSON array with one object per function: name, strategy, alignment,
-/// kernels, arena_bytes, naive_bytes, lower_bound_bytes and buffers (name,
-/// producer, shape, dtype, bytes, first, last, offset, function_result).
+/// kernels, arena_bytes, naive_bytes, lower_bound_bytes, buffers (name,
+/// producer, shape, dtype, bytes, first, last, offset, function_result) and
+/// peak (kernel, kernel_name, bytes, live: buffer names).
 void writeJson(llvm::ArrayRef<FunctionReport> reports, llvm::raw_ostream &os);
 
 /// The lecture's demo 1 table for each function, then its totals.
-void writeTable(llvm::ArrayRef<FunctionReport> reports, llvm::raw_ostream &os);
+void writeTable(llvm::ArrayRef<FunctionReport> reports, ByteUnits units,
+                llvm::raw_ostream &os);
 
 /// Decimal units with three significant digits: "541 MB", "8.6 GB", "4.1 kB".
 std::string formatBytes(uint64_t bytes);

@@ -34,6 +34,18 @@ void report::writeJson(ArrayRef<FunctionReport> reports, raw_ostream &os) {
           {"function_result", row.isFunctionResult},
       });
     }
+    llvm::json::Value peak = nullptr;
+    if (report.peak) {
+      llvm::json::Array live;
+      for (size_t index : report.peak->live)
+        live.push_back(report.buffers[index].name);
+      peak = llvm::json::Object{
+          {"kernel", report.peak->kernel},
+          {"kernel_name", report.peak->kernelName},
+          {"bytes", report.peak->bytes},
+          {"live", std::move(live)},
+      };
+    }
     functions.push_back(llvm::json::Object{
         {"name", report.name},
         {"strategy", report.strategy},
@@ -43,6 +55,7 @@ void report::writeJson(ArrayRef<FunctionReport> reports, raw_ostream &os) {
         {"naive_bytes", report.naiveBytes},
         {"lower_bound_bytes", report.lowerBoundBytes},
         {"buffers", std::move(buffers)},
+        {"peak", std::move(peak)},
     });
   }
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(functions)))

@@ -64,7 +64,10 @@ struct MemoryReportPass : public mlir::cs349::impl::MemoryReportBase<MemoryRepor
           if (format == "json")
             report::writeJson(reports, os);
           else
-            report::writeTable(reports, os);
+            report::writeTable(reports,
+                               exact ? report::ByteUnits::Exact
+                                     : report::ByteUnits::Decimal,
+                               os);
         })))
       return signalPassFailure();
     markAllAnalysesPreserved();

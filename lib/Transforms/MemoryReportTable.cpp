@@ -1,8 +1,9 @@
 //===- MemoryReportTable.cpp - the human memory report --------------------===//
 //
 // The lecture's demo 1 table: one row per written result in kernel order,
-// sizes and offsets in decimal units, then naive / plan / lower bound with
-// exact byte counts next to the rounded ones.
+// sizes and offsets in decimal units (or exact bytes), then naive / plan /
+// lower bound with exact byte counts next to the rounded ones, then the
+// kernel where the live bytes peak and the results live there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,30 +36,53 @@ void writeRows(ArrayRef<std::vector<std::string>> rows, raw_ostream &os) {
 }
 } // namespace
 
-void report::writeTable(ArrayRef<FunctionReport> reports, raw_ostream &os) {
+void report::writeTable(ArrayRef<FunctionReport> reports, ByteUnits units,
+                        raw_ostream &os) {
+  bool exact = units == ByteUnits::Exact;
+  auto size = [&](uint64_t bytes) {
+    return exact ? std::to_string(bytes) : formatBytes(bytes);
+  };
+  auto total = [&](uint64_t bytes) {
+    return exact ? std::to_string(bytes) + " B"
+                 : formatBytes(bytes) + " (" + std::to_string(bytes) + " B)";
+  };
   for (const FunctionReport &report : reports) {
     os << "@" << report.name << ": " << report.kernels << " kernels, "
        << report.buffers.size() << " written results, alignment "
        << report.alignment << "\n";
     std::vector<std::vector<std::string>> rows = {
         {"result", "op", "shape", "size", "first", "last", "offset"}};
+    if (exact)
+      rows.front().push_back("end");
     for (const BufferRow &row : report.buffers) {
       std::string shape = llvm::join(
           llvm::map_range(row.shape,
                           [](int64_t dim) { return std::to_string(dim); }),
           "x");
       rows.push_back({row.name, row.producer, shape + "x" + row.dtype,
-                      formatBytes(row.bytes), std::to_string(row.first),
+                      size(row.bytes), std::to_string(row.first),
                       std::to_string(row.last) +
                           (row.isFunctionResult ? " (out)" : ""),
-                      formatBytes(row.offset)});
+                      size(row.offset)});
+      // [offset, end): two results overlap in time and in these intervals
+      // only if the plan is wrong.
+      if (exact)
+        rows.back().push_back(std::to_string(row.offset + row.bytes));
     }
     writeRows(rows, os);
-    auto total = [](uint64_t bytes) {
-      return formatBytes(bytes) + " (" + std::to_string(bytes) + " B)";
-    };
     os << "naive " << total(report.naiveBytes) << " | " << report.strategy
        << " " << total(report.arenaBytes) << " | lower bound "
        << total(report.lowerBoundBytes) << "\n";
+    if (!report.peak)
+      continue;
+    const PeakReport &peak = *report.peak;
+    os << "peak " << total(peak.bytes) << " at kernel " << peak.kernel << " ("
+       << peak.kernelName << "), live: "
+       << llvm::join(llvm::map_range(peak.live,
+                                     [&](size_t index) {
+                                       return report.buffers[index].name;
+                                     }),
+                     ", ")
+       << "\n";
   }
 }

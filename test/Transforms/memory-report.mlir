@@ -5,8 +5,23 @@
 // RUN: cs349-opt %s --plan-memory="alignment=1 report=-" -o /dev/null | FileCheck %s --check-prefix=JSON
 // RUN: cs349-opt %s --plan-memory="alignment=1 report=%t.json" -o /dev/null && FileCheck %s --check-prefix=JSON < %t.json
 // RUN: cs349-opt %s --plan-memory=alignment=1 --memory-report=format=json -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: cs349-opt %s --plan-memory=alignment=1 --memory-report=exact=true -o /dev/null | FileCheck %s --check-prefix=EXACT
 // The report only reads the plan; the planned module goes through unchanged.
 // RUN: cs349-opt %s --plan-memory=alignment=1 | cs349-opt --memory-report=output=%t.ignored | FileCheck %s --check-prefix=IR
+
+// A generated layer, its steps run file by file with their locations
+// printed: the results keep their step names (not k0#0), and the peak names
+// its kernel by step.
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose -mlir-print-debuginfo > %t.decomposed.mlir
+// RUN: cs349-opt %t.decomposed.mlir --fuse --plan-memory=alignment=1 --memory-report=exact=true -o /dev/null \
+// RUN:   | FileCheck %s --check-prefix=LAYER
+// LAYER:      @layer: 12 kernels, 12 written results, alignment 1
+// LAYER-NEXT: result                     op      shape         size  first  last      offset  end
+// LAYER-NEXT: layer0.attn.norm           mul     16x128xbf16   4096  0      3         {{[0-9]+ +[0-9]+$}}
+// LAYER:      layer0.mlp.residual        add     16x128xbf16   4096  11     11 (out)
+// LAYER-NEXT: naive 56832 B | greedy-by-size 30208 B | lower bound 30208 B
+// LAYER-NEXT: peak 30208 B at kernel {{[0-9]+}} (layer0.{{[a-z_.]+}}), live: layer0.
+// LAYER-NOT:  k{{[0-9]+}}#
 
 // Errors.
 // RUN: not cs349-opt %s --memory-report 2>&1 | FileCheck %s --check-prefix=NO-PLAN
@@ -22,12 +37,32 @@
 // TABLE-NEXT: k1#0    neg   4x8xf32  128 B  1      2        128 B
 // TABLE-NEXT: c       tanh  4x8xf32  128 B  2      2 (out)  0 B
 // TABLE-NEXT: naive 384 B (384 B) | greedy-by-size 256 B (256 B) | lower bound 256 B (256 B)
+// TABLE-NEXT: peak 256 B (256 B) at kernel 1 (k1), live: a, k1#0
 // TABLE-NEXT: @units: 3 kernels, 3 written results, alignment 1
 // TABLE-NEXT: result  op      shape                size     first  last     offset
 // TABLE-NEXT: kB      exp     1024xf32             4.1 kB   0      2        69.0 GB
 // TABLE-NEXT: MB      matmul  32x2048x2048xbf16    268 MB   1      2        68.7 GB
 // TABLE-NEXT: GB      matmul  32x32768x32768xbf16  68.7 GB  2      2 (out)  0 B
 // TABLE-NEXT: naive 69.0 GB (68987916288 B) | greedy-by-size 69.0 GB (68987916288 B) | lower bound 69.0 GB (68987916288 B)
+// TABLE-NEXT: peak 69.0 GB (68987916288 B) at kernel 2 (k2), live: kB, MB, GB
+
+// exact=true: every size and offset in bytes, and where each result ends, so
+// that "kB" ([68987912192, 68987916288)) visibly does not overlap "MB" (the
+// rounded table prints 69.0 GB and 68.7 GB).
+// EXACT:      @chain: 3 kernels, 3 written results, alignment 1
+// EXACT-NEXT: result  op    shape    size  first  last     offset  end
+// EXACT-NEXT: a       exp   4x8xf32  128   0      1        0       128
+// EXACT-NEXT: k1#0    neg   4x8xf32  128   1      2        128     256
+// EXACT-NEXT: c       tanh  4x8xf32  128   2      2 (out)  0       128
+// EXACT-NEXT: naive 384 B | greedy-by-size 256 B | lower bound 256 B
+// EXACT-NEXT: peak 256 B at kernel 1 (k1), live: a, k1#0
+// EXACT-NEXT: @units: 3 kernels, 3 written results, alignment 1
+// EXACT-NEXT: result  op      shape                size         first  last     offset       end
+// EXACT-NEXT: kB      exp     1024xf32             4096         0      2        68987912192  68987916288
+// EXACT-NEXT: MB      matmul  32x2048x2048xbf16    268435456    1      2        68719476736  68987912192
+// EXACT-NEXT: GB      matmul  32x32768x32768xbf16  68719476736  2      2 (out)  0            68719476736
+// EXACT-NEXT: naive 68987916288 B | greedy-by-size 68987916288 B | lower bound 68987916288 B
+// EXACT-NEXT: peak 68987916288 B at kernel 2 (k2), live: kB, MB, GB
 
 // JSON:      [
 // JSON-NEXT:   {
@@ -58,6 +93,15 @@
 // JSON-NEXT:     "lower_bound_bytes": 256,
 // JSON-NEXT:     "naive_bytes": 384,
 // JSON-NEXT:     "name": "chain",
+// JSON-NEXT:     "peak": {
+// JSON-NEXT:       "bytes": 256,
+// JSON-NEXT:       "kernel": 1,
+// JSON-NEXT:       "kernel_name": "k1",
+// JSON-NEXT:       "live": [
+// JSON-NEXT:         "a",
+// JSON-NEXT:         "k1#0"
+// JSON-NEXT:       ]
+// JSON-NEXT:     },
 // JSON-NEXT:     "strategy": "greedy-by-size"
 // JSON-NEXT:   },
 // JSON-NEXT:   {
@@ -66,7 +110,11 @@
 // JSON:              "bytes": 68719476736,
 // JSON-NEXT:         "dtype": "bf16",
 // JSON:          "name": "units",
-// JSON:        }
+// JSON-NEXT:     "peak": {
+// JSON-NEXT:       "bytes": 68987916288,
+// JSON-NEXT:       "kernel": 2,
+// JSON:          "strategy": "greedy-by-size"
+// JSON-NEXT:   }
 // JSON-NEXT: ]
 
 // IR: func.func @chain

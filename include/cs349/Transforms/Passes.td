@@ -324,11 +324,15 @@ def MemoryReport : Pass<"memory-report", "::mlir::ModuleOp"> {
     ...
     layer0.mlp.residual   add        16x128xbf16   4.1 kB   9      9 (out)  0 B
     naive 48.6 kB (48640 B) | greedy-by-size 30.2 kB (30208 B) | lower bound 30.2 kB (30208 B)
+    peak 30.2 kB (30208 B) at kernel 8 (layer0.mlp.up_proj), live: layer0.attn.residual, layer0.mlp.norm, layer0.mlp.silu, layer0.mlp.gated
     ```
 
     A result is named after the location of the op that produces it inside
     its kernel (cs349-gen names every step), or `k<kernel>#<result>`;
-    `(out)` marks function results.
+    `(out)` marks function results. The last line names the kernel where
+    the most bytes are live (the lower bound) and the results live there.
+    With `exact=true`, sizes and offsets are exact byte counts and an `end`
+    column gives `offset + size`, so that overlaps can be checked by hand.
 
     With `format=json` it prints the same JSON report as
     `--plan-memory=report=PATH`. The IR is not changed.
@@ -337,7 +341,10 @@ def MemoryReport : Pass<"memory-report", "::mlir::ModuleOp"> {
     Option<"format", "format", "std::string", /*default=*/"\"table\"",
            "table (for people) or json (the --plan-memory report)">,
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
-           "Where to print: a file name, or '-' for standard output">
+           "Where to print: a file name, or '-' for standard output">,
+    Option<"exact", "exact", "bool", /*default=*/"false",
+           "Table sizes and offsets in exact bytes, with each result's end "
+           "offset, so that overlaps can be checked by hand">
   ];
 }
 
