@@ -28,9 +28,9 @@ def main():
                             ("scheduled, fused", program.schedule_memory().fuse())):
             plan = steps.plan_memory().plan
             live = [b.name for b in plan.buffers if b.bytes == max(x.bytes for x in plan.buffers)]
-            rows.append([order, name, plan.kernels, fmt_bytes(plan.arena), fmt_bytes(plan.lower_bound),
+            rows.append([order, name, plan.kernels, fmt_bytes(plan.arena), plan.arena, fmt_bytes(plan.lower_bound),
                          ", ".join(live)])
-    print_table(["order in the code", "steps", "kernels", "greedy", "lower bound", "largest results"], rows)
+    print_table(["order in the code", "steps", "kernels", "greedy", "(bytes)", "lower bound", "largest results"], rows)
 
 
 if __name__ == "__main__":
