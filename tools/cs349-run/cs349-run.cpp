@@ -1,11 +1,12 @@
 //===- cs349-run.cpp - JIT-run a cs349 function on the CPU ----------------===//
 //
-//   cs349-run FILE [--seed N] [--function NAME] [--mode auto|planned|unplanned]
-//                  [--kernel-scratch]
+//   cs349-run FILE [--seed N | --inputs VALUES] [--function NAME]
+//                  [--mode auto|planned|unplanned] [--kernel-scratch]
 //   cs349-run --compare A B [--rtol R] [--atol A]
 //
 // Lowers the module with the cs349-lower-to-llvm pipeline, compiles it with
-// MLIR's ExecutionEngine, feeds every argument deterministic values, prints
+// MLIR's ExecutionEngine, feeds every argument deterministic values (or the
+// values of an --inputs file), prints
 // every result and the heap memory the compiled code allocated. Results are
 // printed in a text form that --compare reads back.
 //
@@ -39,7 +40,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
+#include <map>
 #include <set>
 
 
@@ -56,6 +59,12 @@ static cl::list<std::string> files(cl::Positional, cl::OneOrMore,
                                    cl::cat(runCategory), cl::desc("<input.mlir> | --compare A B"));
 static cl::opt<uint64_t> seed("seed", cl::init(1),
                               cl::cat(runCategory), cl::desc("Seed of the argument values"));
+static cl::opt<std::string> inputsFile(
+    "inputs", cl::init(""), cl::cat(runCategory),
+    cl::desc("Read the argument values from this file instead of making them "
+             "from --seed: every argument of the original signature in "
+             "order, row-major, as little-endian 32-bit floats (rounded to "
+             "each argument's element type)"));
 static cl::opt<std::string>
     functionName("function", cl::init(""),
                  cl::cat(runCategory), cl::desc("Function to run (default: the only public one)"));
@@ -344,10 +353,52 @@ int runFunction() {
     position[j] = next;
     taken.insert(next);
   }
+  // With --inputs, the file holds the arguments in the order of the
+  // original signature: an argument starts after every one before it.
+  std::vector<float> given;
+  std::map<int64_t, uint64_t> givenOffset;
+  if (!inputsFile.empty()) {
+    std::map<int64_t, uint64_t> elementsAt;
+    for (unsigned j = 0; j < inputs.size(); ++j)
+      if (position[j] >= 0)
+        elementsAt[position[j]] = inputs[j].size();
+    for (unsigned i = 0; i < initInputs.size(); ++i)
+      elementsAt[initPosition[i]] = initInputs[i].size();
+    uint64_t total = 0;
+    for (auto [original, elements] : elementsAt) {
+      givenOffset[original] = total;
+      total += elements;
+    }
+    auto file = llvm::MemoryBuffer::getFile(inputsFile, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+    if (!file)
+      return fail("cannot read '" + inputsFile + "'");
+    uint64_t bytes = (*file)->getBufferSize();
+    if (bytes != total * sizeof(float))
+      return fail("'" + inputsFile + "' has " + llvm::Twine(bytes) +
+                  " bytes; the " + llvm::Twine(elementsAt.size()) +
+                  " arguments of @" + name + " need " + llvm::Twine(total) +
+                  " float32 values (" + llvm::Twine(total * sizeof(float)) +
+                  " bytes)");
+    given.resize(total);
+    const unsigned char *raw =
+        reinterpret_cast<const unsigned char *>((*file)->getBufferStart());
+    for (uint64_t i = 0; i < total; ++i) {
+      uint32_t word = uint32_t(raw[4 * i]) | uint32_t(raw[4 * i + 1]) << 8 |
+                      uint32_t(raw[4 * i + 2]) << 16 |
+                      uint32_t(raw[4 * i + 3]) << 24;
+      std::memcpy(&given[i], &word, sizeof(float));
+    }
+  }
   auto fill = [&](Buffer &buffer, int64_t original) {
     std::vector<int64_t> shape(buffer.type.getShape().begin(),
                                buffer.type.getShape().end());
-    std::vector<float> values = argumentValues(seed, original, shape);
+    std::vector<float> values;
+    if (given.empty() && inputsFile.empty())
+      values = argumentValues(seed, original, shape);
+    else
+      values.assign(given.begin() + givenOffset[original],
+                    given.begin() + givenOffset[original] + buffer.size());
     for (size_t i = 0; i < values.size(); ++i)
       storeElement(buffer.kind, values[i],
                    buffer.data.data() + i * elementBytes(buffer.kind));
@@ -444,9 +495,11 @@ int runFunction() {
     return fail("call failed: " + llvm::toString(std::move(error)));
   AllocationStats stats = allocationStats();
 
-  std::printf("// cs349-run @%s seed %llu mode %s kernel-scratch %s\n",
-              name.c_str(), (unsigned long long)seed.getValue(),
-              planned ? "planned" : "unplanned",
+  std::string source = inputsFile.empty()
+                           ? "seed " + std::to_string(seed.getValue())
+                           : "inputs " + inputsFile.getValue();
+  std::printf("// cs349-run @%s %s mode %s kernel-scratch %s\n", name.c_str(),
+              source.c_str(), planned ? "planned" : "unplanned",
               kernelScratch ? "true" : "false");
   std::printf("memory: %llu allocations, %llu bytes, peak %llu bytes, "
               "%llu bytes not freed\n",
