@@ -55,8 +55,8 @@ def shape_of(spec, what):
     if isinstance(spec, int):
         spec = (spec,)
     try:
-        shape = tuple(int(s) for s in spec)
-    except TypeError:
+        shape = None if isinstance(spec, (str, bytes)) else tuple(int(s) for s in spec)
+    except (TypeError, ValueError):
         shape = None
     if shape is None or any(s <= 0 for s in shape):
         raise at_user_line(TraceError, f"{what}: expected a shape (a tuple of positive ints) or a numpy array, got {spec!r}")

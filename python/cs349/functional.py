@@ -288,6 +288,12 @@ def _check_attention(tensors, extra):
               f"{list(q.shape)}, {list(k.shape)}, {list(v.shape)}")
 
 
+def constant(array, dtype=None):
+    """A numpy array (or number) as a constant of the traced function."""
+    trace = _current()
+    return trace.constant(array, dtypes.element_type(dtype) if dtype else None)
+
+
 _rope = SameShape("rope", ("input", "cos", "sin"), check=_check_rope)
 
 
@@ -327,6 +333,7 @@ FUNCTIONS = _Functions({
     # constant data
     "causal_mask": causal_mask,
     "rope_table": rope_table,
+    "constant": constant,
 })
 
 
@@ -344,8 +351,3 @@ class _Namespace:
 
 F = _Namespace()
 
-
-def constant(array, dtype=None):
-    """A numpy array (or number) as a constant of the traced function."""
-    trace = _current()
-    return trace.constant(array, dtypes.element_type(dtype) if dtype else None)

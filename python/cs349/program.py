@@ -225,7 +225,11 @@ class Program:
 
         Values are given in the order of the traced arguments, by name, or
         not at all with `seed=N` (cs349-run's deterministic values)."""
-        import numpy as np
+        try:
+            import numpy as np
+        except ImportError:
+            raise at_user_line(Cs349Error, "run takes and returns numpy arrays: install python3-numpy "
+                               "(scripts/setup.sh does)") from None
         names = [name for name, _ in self.arguments]
         options = [f"--mode={mode}"]
         with tempfile.TemporaryDirectory(prefix="cs349-run-") as folder:

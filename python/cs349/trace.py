@@ -412,6 +412,10 @@ def trace(function, inputs, params=None, dtype="bf16", name=None):
     """
     from .program import Program
     dtype = dtypes.element_type(dtype)
+    for what, given in (("inputs", inputs), ("params", params)):
+        if given is not None and not isinstance(given, dict):
+            raise at_user_line(TraceError, f"trace: {what} must be a dict {{name: shape or numpy array}}, "
+                               f"got {type(given).__name__}")
     recording = _Trace(dtype)
     _active.append(recording)
     try:
