@@ -7,9 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cs349/Gen/BranchesBuilder.h"
-#include "cs349/Gen/LayerBuilder.h"
-#include "cs349/Gen/RandomProgramBuilder.h"
+#include "cs349/Gen/GenOptions.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
@@ -26,9 +24,10 @@ using namespace mlir::cs349::gen;
 namespace cl = llvm::cl;
 
 namespace {
-// Values are read as strings and parsed below: llvm::cl's typed parsers print
-// their complaint straight to stderr in their own words, and the tool's
-// contract is a single "cs349-gen: error: ..." line.
+// Values are read as strings and handed to lib/Gen (GenOptions.h), which
+// reads them, applies the defaults and checks the result: llvm::cl's typed
+// parsers print their complaint straight to stderr in their own words, and
+// the tool's contract is a single "cs349-gen: error: ..." line.
 using TextOpt = cl::opt<std::string>;
 
 cl::OptionCategory category("cs349-gen options");
@@ -94,127 +93,71 @@ TextOpt layers("layers",
                cl::desc("Decoder layers stacked in one function (default 1); "
                         "with argument weights each layer adds its 9 weights "
                         "to the arguments, in order"),
-               cl::value_desc("int"), cl::init("1"), cl::sub(layerCommand),
+               cl::value_desc("int"), cl::sub(layerCommand),
                cl::cat(category));
 TextOpt weights("weights",
                 cl::desc("args: weights are function arguments (default); "
                          "random: deterministic random cs349.constant "
                          "weights, uniform in +-1/sqrt(fan_in), norm gains in "
                          "1 +- 0.1"),
-                cl::value_desc("args|random"), cl::init("args"),
-                cl::sub(layerCommand), cl::cat(category));
+                cl::value_desc("args|random"), cl::sub(layerCommand), cl::cat(category));
 TextOpt seed("seed",
              cl::desc("Seed of --weights=random (default 0; splitmix64, the "
                       "same output on every machine)"),
-             cl::value_desc("uint"), cl::init("0"), cl::sub(layerCommand),
+             cl::value_desc("uint"), cl::sub(layerCommand),
              cl::cat(category));
 
 // Branches options; the defaults are the lecture's sizes.
 TextOpt branchCount("k", cl::desc("Number of branches (default 4)"),
-                    cl::value_desc("int"), cl::init("4"),
-                    cl::sub(branchesCommand), cl::cat(category));
+                    cl::value_desc("int"), cl::sub(branchesCommand), cl::cat(category));
 TextOpt order("order",
               cl::desc("breadth (default): every matmul+tanh, then every sum, "
                        "then the additions; depth: each branch's matmul, "
                        "tanh and sum, then its addition"),
-              cl::value_desc("breadth|depth"), cl::init("breadth"),
-              cl::sub(branchesCommand), cl::cat(category));
+              cl::value_desc("breadth|depth"), cl::sub(branchesCommand), cl::cat(category));
 TextOpt rows("rows", cl::desc("Rows of x (default 2048)"),
-             cl::value_desc("int"), cl::init("2048"), cl::sub(branchesCommand),
+             cl::value_desc("int"), cl::sub(branchesCommand),
              cl::cat(category));
 TextOpt branchDim("d", cl::desc("Columns of x, rows of each W_i (default 4096)"),
-                  cl::value_desc("int"), cl::init("4096"),
-                  cl::sub(branchesCommand), cl::cat(category));
+                  cl::value_desc("int"), cl::sub(branchesCommand), cl::cat(category));
 TextOpt width("width", cl::desc("Columns of each W_i (default 16384)"),
-              cl::value_desc("int"), cl::init("16384"),
-              cl::sub(branchesCommand), cl::cat(category));
+              cl::value_desc("int"), cl::sub(branchesCommand), cl::cat(category));
 
 // Random program options.
 TextOpt randomSeed("seed",
                    cl::desc("Seed of the program (default 0; splitmix64, the "
                             "same program on every machine)"),
-                   cl::value_desc("uint"), cl::init("0"),
-                   cl::sub(randomCommand), cl::cat(category));
+                   cl::value_desc("uint"), cl::sub(randomCommand), cl::cat(category));
 TextOpt randomOps("ops",
                   cl::desc("Number of generation steps, N or MIN:MAX "
                            "(default 3:40); a step is one op or a small "
                            "subgraph such as an attention"),
-                  cl::value_desc("N|MIN:MAX"), cl::init("3:40"),
-                  cl::sub(randomCommand), cl::cat(category));
+                  cl::value_desc("N|MIN:MAX"), cl::sub(randomCommand), cl::cat(category));
 TextOpt randomDtype("dtype", cl::desc("Element type (default f32)"),
-                    cl::value_desc("bf16|f16|f32"), cl::init("f32"),
-                    cl::sub(randomCommand), cl::cat(category));
+                    cl::value_desc("bf16|f16|f32"), cl::sub(randomCommand), cl::cat(category));
 TextOpt randomWithout(
     "without",
     cl::desc("Comma-separated steps or features never to emit: op names "
              "(matmul, rope_table, ...), attention-pattern, "
              "attention-near-miss, unit-causal-mask, return-twice, "
              "return-argument"),
-    cl::value_desc("names"), cl::init(""), cl::sub(randomCommand),
+    cl::value_desc("names"), cl::sub(randomCommand),
     cl::cat(category));
 
 // Both.
 TextOpt dtype("dtype", cl::desc("Element type (default bf16)"),
-              cl::value_desc("bf16|f16|f32"), cl::init("bf16"),
-              cl::sub(layerCommand), cl::sub(branchesCommand),
+              cl::value_desc("bf16|f16|f32"), cl::sub(layerCommand), cl::sub(branchesCommand),
               cl::cat(category));
 TextOpt locations("locations",
                   cl::desc("Print the named location of every step, e.g. "
                            "loc(\"layer0.attn.q_proj\") or "
                            "loc(\"branch0.matmul\") (default true)"),
-                  cl::value_desc("true|false"), cl::init("true"),
-                  cl::ValueOptional, cl::sub(layerCommand),
+                  cl::value_desc("true|false"), cl::ValueOptional, cl::sub(layerCommand),
                   cl::sub(branchesCommand), cl::cat(category));
 
 int fail(const llvm::Twine &message) {
   llvm::errs() << "cs349-gen: error: " << message << "\n";
   return 1;
-}
-
-llvm::Expected<int64_t> readInt(const TextOpt &option) {
-  int64_t value;
-  // Base 10 only: radix auto-detection would read "010" as 8.
-  if (llvm::StringRef(option).trim().getAsInteger(10, value))
-    return llvm::createStringError("--" + option.ArgStr +
-                                   " expects an integer, got '" + option +
-                                   "'");
-  return value;
-}
-
-llvm::Expected<uint64_t> readUnsigned(const TextOpt &option) {
-  uint64_t value;
-  // Decimal like every other number: "--seed 010" is ten, not eight.
-  if (llvm::StringRef(option).trim().getAsInteger(10, value))
-    return llvm::createStringError("--" + option.ArgStr +
-                                   " expects a non-negative integer, got '" +
-                                   option + "'");
-  return value;
-}
-
-llvm::Expected<double> readReal(const TextOpt &option) {
-  double value;
-  if (llvm::StringRef(option).trim().getAsDouble(value))
-    return llvm::createStringError("--" + option.ArgStr +
-                                   " expects a number, got '" + option + "'");
-  return value;
-}
-
-llvm::Expected<bool> readBool(const TextOpt &option) {
-  llvm::StringRef text(option);
-  if (text.empty() || text == "true" || text == "1")
-    return true;
-  if (text == "false" || text == "0")
-    return false;
-  return llvm::createStringError("--" + option.ArgStr +
-                                 " expects true or false, got '" + option +
-                                 "'");
-}
-
-llvm::Expected<ElementKind> readDtype() {
-  if (std::optional<ElementKind> kind = parseElementKind(dtype))
-    return *kind;
-  return llvm::createStringError("unknown dtype '" + dtype +
-                                 "' (expected bf16, f16 or f32)");
 }
 
 // llvm::cl reports as "<prog>: message", over one or more lines.
@@ -244,141 +187,41 @@ llvm::Error emit(Operation *module, bool withLocations) {
   return llvm::Error::success();
 }
 
+/// The options of `options` the command line gave, for lib/Gen to read.
+OptionTexts given(std::initializer_list<const TextOpt *> options) {
+  OptionTexts texts;
+  for (const TextOpt *option : options)
+    if (option->getNumOccurrences())
+      texts[option->ArgStr.str()] = *option;
+  return texts;
+}
+
 llvm::Error runLayer(MLIRContext &context) {
-  LayerConfig config;
-  if (preset.getNumOccurrences()) {
-    std::optional<LayerConfig> known = getPreset(preset);
-    if (!known)
-      return llvm::createStringError(
-          "unknown preset '" + preset + "' (expected " +
-          llvm::join(getPresetNames(), " or ") + ")");
-    config = *known;
-  } else {
-    for (TextOpt *option : {&layerDim, &heads, &kvHeads, &headDim, &ffn})
-      if (!option->getNumOccurrences())
-        return llvm::createStringError(
-            "--" + option->ArgStr + " is required without --preset (" +
-            llvm::join(getPresetNames(), " or ") + ")");
-  }
-  if (!seq.getNumOccurrences())
-    return llvm::createStringError("--seq is required");
-
-  struct IntSetting {
-    int64_t &field;
-    const TextOpt &option;
-  };
-  for (IntSetting setting : {IntSetting{config.modelDim, layerDim},
-                             IntSetting{config.heads, heads},
-                             IntSetting{config.kvHeads, kvHeads},
-                             IntSetting{config.headDim, headDim},
-                             IntSetting{config.ffnDim, ffn},
-                             IntSetting{config.seqLen, seq},
-                             IntSetting{config.layers, layers}}) {
-    if (!setting.option.getNumOccurrences() && &setting.option != &layers)
-      continue;
-    llvm::Expected<int64_t> value = readInt(setting.option);
-    if (!value)
-      return value.takeError();
-    setting.field = *value;
-  }
-  for (auto [field, option] : {std::pair<double *, const TextOpt *>{
-                                   &config.epsilon, &eps},
-                               {&config.ropeTheta, &ropeTheta}}) {
-    if (!option->getNumOccurrences())
-      continue;
-    llvm::Expected<double> value = readReal(*option);
-    if (!value)
-      return value.takeError();
-    *field = *value;
-  }
-
-  llvm::Expected<ElementKind> kind = readDtype();
-  if (!kind)
-    return kind.takeError();
-  config.dtype = *kind;
-
-  if (weights == "random")
-    config.weights = WeightSource::Random;
-  else if (weights != "args")
-    return llvm::createStringError("unknown --weights '" + weights +
-                                   "' (expected args or random)");
-  if (seed.getNumOccurrences() && config.weights != WeightSource::Random)
-    return llvm::createStringError("--seed needs --weights=random");
-  llvm::Expected<uint64_t> seedValue = readUnsigned(seed);
-  if (!seedValue)
-    return seedValue.takeError();
-  config.seed = *seedValue;
-
-  llvm::Expected<bool> withLocations = readBool(locations);
-  if (!withLocations)
-    return withLocations.takeError();
-  if (llvm::Error error = verifyConfig(config))
-    return error;
-  OwningOpRef<ModuleOp> module = buildLayerModule(context, config);
-  return emit(*module, *withLocations);
+  llvm::Expected<LayerRequest> request = readLayerOptions(
+      given({&preset, &layerDim, &heads, &kvHeads, &headDim, &ffn, &seq, &eps,
+             &ropeTheta, &layers, &weights, &seed, &dtype, &locations}));
+  if (!request)
+    return request.takeError();
+  OwningOpRef<ModuleOp> module = buildLayerModule(context, request->config);
+  return emit(*module, request->locations);
 }
 
 llvm::Error runBranches(MLIRContext &context) {
-  BranchesConfig config;
-  struct IntSetting {
-    int64_t &field;
-    const TextOpt &option;
-  };
-  for (IntSetting setting : {IntSetting{config.branches, branchCount},
-                             IntSetting{config.rows, rows},
-                             IntSetting{config.modelDim, branchDim},
-                             IntSetting{config.width, width}}) {
-    llvm::Expected<int64_t> value = readInt(setting.option);
-    if (!value)
-      return value.takeError();
-    setting.field = *value;
-  }
-  llvm::Expected<ElementKind> kind = readDtype();
-  if (!kind)
-    return kind.takeError();
-  config.dtype = *kind;
-  std::optional<BranchOrder> parsedOrder = parseBranchOrder(order);
-  if (!parsedOrder)
-    return llvm::createStringError("unknown --order '" + order +
-                                   "' (expected breadth or depth)");
-  config.order = *parsedOrder;
-  llvm::Expected<bool> withLocations = readBool(locations);
-  if (!withLocations)
-    return withLocations.takeError();
-  if (llvm::Error error = verifyConfig(config))
-    return error;
-  OwningOpRef<ModuleOp> module = buildBranchesModule(context, config);
-  return emit(*module, *withLocations);
+  llvm::Expected<BranchesRequest> request = readBranchesOptions(given(
+      {&branchCount, &order, &rows, &branchDim, &width, &dtype, &locations}));
+  if (!request)
+    return request.takeError();
+  OwningOpRef<ModuleOp> module =
+      buildBranchesModule(context, request->config);
+  return emit(*module, request->locations);
 }
+
 llvm::Error runRandom(MLIRContext &context) {
-  RandomProgramConfig config;
-  llvm::Expected<uint64_t> seedValue = readUnsigned(randomSeed);
-  if (!seedValue)
-    return seedValue.takeError();
-  config.seed = *seedValue;
-
-  auto [minText, maxText] = llvm::StringRef(randomOps).split(':');
-  if (maxText.empty() && !llvm::StringRef(randomOps).contains(':'))
-    maxText = minText;
-  if (minText.trim().getAsInteger(10, config.minSteps) ||
-      maxText.trim().getAsInteger(10, config.maxSteps))
-    return llvm::createStringError("--ops expects N or MIN:MAX, got '" +
-                                   randomOps + "'");
-
-  std::optional<ElementKind> kind = parseElementKind(randomDtype);
-  if (!kind)
-    return llvm::createStringError("unknown dtype '" + randomDtype +
-                                   "' (expected bf16, f16 or f32)");
-  config.dtype = *kind;
-
-  llvm::SmallVector<llvm::StringRef> names;
-  llvm::StringRef(randomWithout).split(names, ',', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef name : names)
-    config.without.push_back(name.trim().str());
-
-  if (llvm::Error error = verifyConfig(config))
-    return error;
-  OwningOpRef<ModuleOp> module = buildRandomProgram(context, config);
+  llvm::Expected<RandomProgramConfig> config = readRandomOptions(
+      given({&randomSeed, &randomOps, &randomDtype, &randomWithout}));
+  if (!config)
+    return config.takeError();
+  OwningOpRef<ModuleOp> module = buildRandomProgram(context, *config);
   return emit(*module, /*withLocations=*/true);
 }
 } // namespace

@@ -1,0 +1,225 @@
+//===- GenOptions.cpp - cs349-gen's option texts to configs ---------------===//
+
+#include "cs349/Gen/GenOptions.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+using namespace mlir::cs349::gen;
+
+namespace {
+/// The options of one subcommand as given, with readers that name the option
+/// in their errors.
+class GivenOptions {
+public:
+  GivenOptions(const OptionTexts &given) : given(given) {}
+
+  bool has(llvm::StringRef name) const { return given.count(name) != 0; }
+
+  /// Rejects what the subcommand does not know (the tool's command line
+  /// parser already does; other callers may not).
+  llvm::Error onlyKnown(llvm::ArrayRef<llvm::StringRef> known) const {
+    for (const auto &[name, text] : given)
+      if (!llvm::is_contained(known, name))
+        return llvm::createStringError("unknown option '--" + name + "'");
+    return llvm::Error::success();
+  }
+
+  std::string text(llvm::StringRef name, llvm::StringRef otherwise) const {
+    auto it = given.find(name);
+    return it == given.end() ? otherwise.str() : it->second;
+  }
+
+  // Numbers are decimal: radix auto-detection would read "010" as eight.
+  llvm::Error readInt(llvm::StringRef name, int64_t &out) const {
+    auto it = given.find(name);
+    if (it == given.end())
+      return llvm::Error::success();
+    if (llvm::StringRef(it->second).trim().getAsInteger(10, out))
+      return llvm::createStringError("--" + name + " expects an integer, got '" +
+                                     it->second + "'");
+    return llvm::Error::success();
+  }
+
+  llvm::Error readUnsigned(llvm::StringRef name, uint64_t &out) const {
+    auto it = given.find(name);
+    if (it == given.end())
+      return llvm::Error::success();
+    if (llvm::StringRef(it->second).trim().getAsInteger(10, out))
+      return llvm::createStringError(
+          "--" + name + " expects a non-negative integer, got '" + it->second +
+          "'");
+    return llvm::Error::success();
+  }
+
+  llvm::Error readReal(llvm::StringRef name, double &out) const {
+    auto it = given.find(name);
+    if (it == given.end())
+      return llvm::Error::success();
+    if (llvm::StringRef(it->second).trim().getAsDouble(out))
+      return llvm::createStringError("--" + name + " expects a number, got '" +
+                                     it->second + "'");
+    return llvm::Error::success();
+  }
+
+  llvm::Error readBool(llvm::StringRef name, bool &out) const {
+    auto it = given.find(name);
+    if (it == given.end())
+      return llvm::Error::success();
+    llvm::StringRef text(it->second);
+    if (text.empty() || text == "true" || text == "1")
+      out = true;
+    else if (text == "false" || text == "0")
+      out = false;
+    else
+      return llvm::createStringError("--" + name +
+                                     " expects true or false, got '" + text +
+                                     "'");
+    return llvm::Error::success();
+  }
+
+  llvm::Error readDtype(ElementKind &out) const {
+    auto it = given.find("dtype");
+    if (it == given.end())
+      return llvm::Error::success();
+    std::optional<ElementKind> kind = parseElementKind(it->second);
+    if (!kind)
+      return llvm::createStringError("unknown dtype '" + it->second +
+                                     "' (expected bf16, f16 or f32)");
+    out = *kind;
+    return llvm::Error::success();
+  }
+
+private:
+  const OptionTexts &given;
+};
+} // namespace
+
+llvm::Expected<LayerRequest>
+mlir::cs349::gen::readLayerOptions(const OptionTexts &texts) {
+  GivenOptions given(texts);
+  if (llvm::Error error = given.onlyKnown(
+          {"preset", "d", "heads", "kv-heads", "head-dim", "ffn", "seq", "eps",
+           "rope-theta", "layers", "weights", "seed", "dtype", "locations"}))
+    return std::move(error);
+
+  LayerRequest request;
+  LayerConfig &config = request.config;
+  if (given.has("preset")) {
+    std::string name = given.text("preset", "");
+    std::optional<LayerConfig> known = getPreset(name);
+    if (!known)
+      return llvm::createStringError(
+          "unknown preset '" + name + "' (expected " +
+          llvm::join(getPresetNames(), " or ") + ")");
+    config = *known;
+  } else {
+    for (llvm::StringRef size : {"d", "heads", "kv-heads", "head-dim", "ffn"})
+      if (!given.has(size))
+        return llvm::createStringError(
+            "--" + size + " is required without --preset (" +
+            llvm::join(getPresetNames(), " or ") + ")");
+  }
+  if (!given.has("seq"))
+    return llvm::createStringError("--seq is required");
+
+  for (auto [name, field] : {std::pair<llvm::StringRef, int64_t *>{
+                                 "d", &config.modelDim},
+                             {"heads", &config.heads},
+                             {"kv-heads", &config.kvHeads},
+                             {"head-dim", &config.headDim},
+                             {"ffn", &config.ffnDim},
+                             {"seq", &config.seqLen},
+                             {"layers", &config.layers}})
+    if (llvm::Error error = given.readInt(name, *field))
+      return std::move(error);
+  if (llvm::Error error = given.readReal("eps", config.epsilon))
+    return std::move(error);
+  if (llvm::Error error = given.readReal("rope-theta", config.ropeTheta))
+    return std::move(error);
+  if (llvm::Error error = given.readDtype(config.dtype))
+    return std::move(error);
+
+  std::string weights = given.text("weights", "args");
+  if (weights == "random")
+    config.weights = WeightSource::Random;
+  else if (weights != "args")
+    return llvm::createStringError("unknown --weights '" + weights +
+                                   "' (expected args or random)");
+  if (given.has("seed") && config.weights != WeightSource::Random)
+    return llvm::createStringError("--seed needs --weights=random");
+  if (llvm::Error error = given.readUnsigned("seed", config.seed))
+    return std::move(error);
+
+  if (llvm::Error error = given.readBool("locations", request.locations))
+    return std::move(error);
+  if (llvm::Error error = verifyConfig(config))
+    return std::move(error);
+  return request;
+}
+
+llvm::Expected<BranchesRequest>
+mlir::cs349::gen::readBranchesOptions(const OptionTexts &texts) {
+  GivenOptions given(texts);
+  if (llvm::Error error = given.onlyKnown(
+          {"k", "order", "rows", "d", "width", "dtype", "locations"}))
+    return std::move(error);
+
+  BranchesRequest request;
+  BranchesConfig &config = request.config;
+  for (auto [name, field] : {std::pair<llvm::StringRef, int64_t *>{
+                                 "k", &config.branches},
+                             {"rows", &config.rows},
+                             {"d", &config.modelDim},
+                             {"width", &config.width}})
+    if (llvm::Error error = given.readInt(name, *field))
+      return std::move(error);
+  if (llvm::Error error = given.readDtype(config.dtype))
+    return std::move(error);
+  std::string order = given.text("order", "breadth");
+  std::optional<BranchOrder> parsedOrder = parseBranchOrder(order);
+  if (!parsedOrder)
+    return llvm::createStringError("unknown --order '" + order +
+                                   "' (expected breadth or depth)");
+  config.order = *parsedOrder;
+  if (llvm::Error error = given.readBool("locations", request.locations))
+    return std::move(error);
+  if (llvm::Error error = verifyConfig(config))
+    return std::move(error);
+  return request;
+}
+
+llvm::Expected<RandomProgramConfig>
+mlir::cs349::gen::readRandomOptions(const OptionTexts &texts) {
+  GivenOptions given(texts);
+  if (llvm::Error error = given.onlyKnown({"seed", "ops", "dtype", "without"}))
+    return std::move(error);
+
+  RandomProgramConfig config;
+  if (llvm::Error error = given.readUnsigned("seed", config.seed))
+    return std::move(error);
+
+  if (given.has("ops")) {
+    std::string ops = given.text("ops", "");
+    auto [minText, maxText] = llvm::StringRef(ops).split(':');
+    if (!llvm::StringRef(ops).contains(':'))
+      maxText = minText;
+    if (minText.trim().getAsInteger(10, config.minSteps) ||
+        maxText.trim().getAsInteger(10, config.maxSteps))
+      return llvm::createStringError("--ops expects N or MIN:MAX, got '" + ops +
+                                     "'");
+  }
+  if (llvm::Error error = given.readDtype(config.dtype))
+    return std::move(error);
+
+  llvm::SmallVector<llvm::StringRef> names;
+  std::string without = given.text("without", "");
+  llvm::StringRef(without).split(names, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef name : names)
+    config.without.push_back(name.trim().str());
+
+  if (llvm::Error error = verifyConfig(config))
+    return std::move(error);
+  return config;
+}
