@@ -85,12 +85,50 @@ std::vector<std::string_view> strategyNames() {
 // Bounds
 //===----------------------------------------------------------------------===//
 
-uint64_t naiveSize(const Problem &problem) {
-  uint64_t align = effectiveAlignment(problem);
-  uint64_t total = 0;
+namespace {
+using u128 = unsigned __int128;
+
+uint64_t saturate(u128 value) {
+  return value > UINT64_MAX ? UINT64_MAX : (uint64_t)value;
+}
+
+/// The naive arena without wrapping: at most 2^64 buffers of < 2^64 bytes.
+u128 exactNaiveSize(const Problem &problem) {
+  u128 align = effectiveAlignment(problem);
+  u128 total = 0;
   for (const Buffer &b : problem.buffers)
-    total += alignUp(b.size, align);
+    total += ((u128)b.size + align - 1) / align * align;
   return total;
+}
+} // namespace
+
+std::string toDecimal(unsigned __int128 value) {
+  std::string digits;
+  do {
+    digits.push_back(char('0' + int(value % 10)));
+    value /= 10;
+  } while (value != 0);
+  return std::string(digits.rbegin(), digits.rend());
+}
+
+uint64_t naiveSize(const Problem &problem) {
+  return saturate(exactNaiveSize(problem));
+}
+
+std::string checkProblem(const Problem &problem) {
+  uint64_t align = effectiveAlignment(problem);
+  if (align > kMaxArenaBytes)
+    return "the alignment " + std::to_string(align) +
+           " is larger than the largest arena (" +
+           std::to_string(kMaxArenaBytes) + " bytes)";
+  u128 naive = exactNaiveSize(problem);
+  if (naive > kMaxArenaBytes)
+    return "the " + std::to_string(problem.buffers.size()) +
+           " buffers, each at an offset aligned to " + std::to_string(align) +
+           " bytes, need up to " + toDecimal(naive) +
+           " bytes, more than the largest arena (" +
+           std::to_string(kMaxArenaBytes) + " bytes)";
+  return "";
 }
 
 uint64_t lowerBound(const Problem &problem) {
@@ -114,7 +152,7 @@ uint64_t lowerBound(const Problem &problem) {
       return x.time < y.time;
     return x.isStart < y.isStart; // ends first
   });
-  uint64_t live = 0, peak = 0;
+  u128 live = 0, peak = 0;
   for (const Event &e : ev) {
     if (e.isStart) {
       live += e.size;
@@ -123,7 +161,7 @@ uint64_t lowerBound(const Problem &problem) {
       live -= e.size;
     }
   }
-  return peak;
+  return saturate(peak);
 }
 
 //===----------------------------------------------------------------------===//
@@ -145,6 +183,12 @@ std::vector<Violation> verify(const Problem &problem, const Plan &plan) {
     return "buffer #" + std::to_string(i) + " (id " +
            std::to_string(problem.buffers[i].id) + ")";
   };
+  // Ends in 128 bits: an offset near 2^64 plus a size must not wrap to a
+  // small end that looks inside the arena.
+  auto end = [&](size_t i) -> u128 {
+    return (u128)plan.offsets[i] + problem.buffers[i].size;
+  };
+  const u128 arenaEnd = std::min<uint64_t>(plan.arenaSize, kMaxArenaBytes);
   for (size_t i = 0; i < n && !full(); ++i) {
     const Buffer &b = problem.buffers[i];
     uint64_t off = plan.offsets[i];
@@ -153,12 +197,15 @@ std::vector<Violation> verify(const Problem &problem, const Plan &plan) {
                      name(i) + " at offset " + std::to_string(off) +
                          " is not a multiple of the alignment " +
                          std::to_string(align)});
-    if (b.size > 0 && (off + b.size > plan.arenaSize || off + b.size < off))
-      out.push_back({Violation::PastArenaEnd, i, 0,
-                     name(i) + " occupies [" + std::to_string(off) + ", " +
-                         std::to_string(off + b.size) +
-                         ") past the arena end " +
-                         std::to_string(plan.arenaSize)});
+    if (b.size > 0 && end(i) > arenaEnd)
+      out.push_back(
+          {Violation::PastArenaEnd, i, 0,
+           name(i) + " occupies [" + std::to_string(off) + ", " +
+               toDecimal(end(i)) + ") past " +
+               (end(i) > kMaxArenaBytes
+                    ? "the largest arena (" + std::to_string(kMaxArenaBytes) +
+                          " bytes)"
+                    : "the arena end " + std::to_string(plan.arenaSize))});
   }
 
   // Sweep over time; the active set is ordered by offset.  On insertion a
@@ -194,9 +241,9 @@ std::vector<Violation> verify(const Problem &problem, const Plan &plan) {
     const Buffer &x = problem.buffers[a], &y = problem.buffers[b];
     out.push_back({Violation::Overlap, a, b,
                    name(a) + " [" + std::to_string(plan.offsets[a]) + ", " +
-                       std::to_string(plan.offsets[a] + x.size) + ") and " +
-                       name(b) + " [" + std::to_string(plan.offsets[b]) +
-                       ", " + std::to_string(plan.offsets[b] + y.size) +
+                       toDecimal(end(a)) + ") and " + name(b) + " [" +
+                       std::to_string(plan.offsets[b]) + ", " +
+                       toDecimal(end(b)) +
                        ") overlap in memory while both live on [" +
                        std::to_string(std::max(x.start, y.start)) + ", " +
                        std::to_string(std::min(x.end, y.end)) + ")"});
@@ -207,11 +254,11 @@ std::vector<Violation> verify(const Problem &problem, const Plan &plan) {
       active.erase({off, e.idx});
       continue;
     }
-    const uint64_t top = off + problem.buffers[e.idx].size;
+    const u128 top = end(e.idx);
     auto succ = active.lower_bound({off, 0});
     if (succ != active.begin()) {
       auto pred = std::prev(succ);
-      if (pred->first + problem.buffers[pred->second].size > off)
+      if (end(pred->second) > off)
         report(pred->second, e.idx);
     }
     for (auto it = succ; it != active.end() && it->first < top && !full();
@@ -251,6 +298,7 @@ static Plan planGreedyBySize(const Problem &problem) {
 }
 
 Plan plan(const Problem &problem, const PlanOptions &options) {
+  assert(checkProblem(problem).empty() && "plan() of an unplannable problem");
   Deadline deadline = Deadline::after(options.timeLimitSeconds);
   Plan result;
   switch (options.strategy) {

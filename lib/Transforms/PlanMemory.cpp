@@ -42,8 +42,9 @@ struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass>
       return "unknown strategy '" + strategy.getValue() +
              "'; expected one of: " + llvm::join(names, ", ");
     }
-    if (alignment == 0 || !llvm::isPowerOf2_64(alignment))
-      return "alignment must be a power of two (bytes), got " +
+    if (alignment == 0 || !llvm::isPowerOf2_64(alignment) ||
+        alignment > planner::kMaxArenaBytes)
+      return "alignment must be a power of two (bytes) of at most 2^62, got " +
              std::to_string(alignment);
     if (!(timeLimit >= 0.0))
       return "time-limit must be a non-negative number of seconds, got " +
@@ -100,6 +101,11 @@ struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass>
     if (failed(lifetimes))
       return failure();
     planner::Problem problem = toPlannerProblem(*lifetimes, alignment);
+    // Checked before planning: past the largest arena the planner's offset
+    // arithmetic would wrap and place live buffers on top of each other.
+    if (std::string unplannable = planner::checkProblem(problem);
+        !unplannable.empty())
+      return func.emitError("cannot plan memory: ") << unplannable;
     planner::Plan plan = planner::plan(problem, planOptions);
     ArenaAttr arena = ArenaAttr::get(
         &getContext(), plan.arenaSize, planner::naiveSize(problem),

@@ -11,9 +11,9 @@
 // RUN: not cs349-opt %s --plan-memory=strategy=fastest 2>&1 | FileCheck %s --check-prefix=BAD-STRATEGY
 // BAD-STRATEGY: plan-memory: unknown strategy 'fastest'; expected one of: naive, greedy-by-size, best-fit, search, best
 // RUN: not cs349-opt %s --plan-memory=alignment=0 2>&1 | FileCheck %s --check-prefix=BAD-ALIGN0
-// BAD-ALIGN0: plan-memory: alignment must be a power of two (bytes), got 0
+// BAD-ALIGN0: plan-memory: alignment must be a power of two (bytes) of at most 2^62, got 0
 // RUN: not cs349-opt %s --plan-memory=alignment=48 2>&1 | FileCheck %s --check-prefix=BAD-ALIGN48
-// BAD-ALIGN48: plan-memory: alignment must be a power of two (bytes), got 48
+// BAD-ALIGN48: plan-memory: alignment must be a power of two (bytes) of at most 2^62, got 48
 // RUN: not cs349-opt %s --plan-memory=time-limit=-1 2>&1 | FileCheck %s --check-prefix=BAD-TIME
 // BAD-TIME: plan-memory: time-limit must be a non-negative number of seconds, got -1
 

@@ -83,7 +83,10 @@ OPTIONS:
                                         never worse than greedy-by-size,
                                         stops early at the lower bound
   --time-limit=SEC    time budget of search/best in seconds (default 1)
-  --alignment=N       every offset must be a multiple of N (default 1)
+  --alignment=N       every offset must be a multiple of N (default 1);
+                      offsets are int64: N and every offset + size must be
+                      at most 2^63 - 1, and a problem whose buffers, each
+                      aligned, add up to more is refused before planning
   --seed=N            seed for --generate (default 0)
   --output=FILE       write the solution CSV (or with --generate the
                       problem CSV) to FILE; '-' is stdout
@@ -188,8 +191,10 @@ int main(int argc, char **argv) {
         fail("invalid --time-limit '" + v +
              "' (expected a non-negative number of seconds)");
     } else if (value("--alignment", v)) {
-      if (!parseUnsigned(v, alignment) || alignment == 0)
-        fail("invalid --alignment '" + v + "' (expected a positive integer)");
+      if (!parseUnsigned(v, alignment) || alignment == 0 ||
+          alignment > cs349::planner::kMaxArenaBytes)
+        fail("invalid --alignment '" + v +
+             "' (expected a positive integer of at most 2^63 - 1)");
     } else if (value("--seed", v)) {
       if (!parseUnsigned(v, seed))
         fail("invalid --seed '" + v + "' (expected a non-negative integer)");
@@ -258,6 +263,10 @@ int main(int argc, char **argv) {
       return 1;
     }
     Plan plan;
+    // The true largest end, in 128 bits: an offset near 2^64 plus its size
+    // must not wrap to a small arena; verify() reports every end past the
+    // largest arena with its true value.
+    unsigned __int128 largestEnd = 0;
     for (size_t r = 0; r < csv.rows.size(); ++r) {
       uint64_t off;
       if (!parseUnsigned(csv.rows[r][offCol], off)) {
@@ -267,9 +276,11 @@ int main(int argc, char **argv) {
         return 1;
       }
       plan.offsets.push_back(off);
-      plan.arenaSize =
-          std::max(plan.arenaSize, off + csv.problem.buffers[r].size);
+      largestEnd = std::max<unsigned __int128>(
+          largestEnd, (unsigned __int128)off + csv.problem.buffers[r].size);
     }
+    plan.arenaSize = (uint64_t)std::min<unsigned __int128>(
+        largestEnd, cs349::planner::kMaxArenaBytes);
     std::vector<Violation> violations = verify(csv.problem, plan);
     for (const Violation &v : violations)
       std::cout << "violation: " << v.message << "\n";
@@ -279,6 +290,12 @@ int main(int argc, char **argv) {
               << " buffers, arena " << plan.arenaSize << ", lower bound "
               << lowerBound(csv.problem) << "\n";
     return 0;
+  }
+
+  if (std::string unplannable = checkProblem(csv.problem);
+      !unplannable.empty()) {
+    std::cerr << inputPath << ": error: cannot plan: " << unplannable << "\n";
+    return 1;
   }
 
   PlanOptions options;

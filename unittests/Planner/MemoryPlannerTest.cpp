@@ -281,6 +281,84 @@ TEST(Verify, DetectsMisalignmentAndPastEnd) {
   EXPECT_EQ(v[0].kind, Violation::WrongPlanSize);
 }
 
+TEST(Verify, EndsNear2To64AreNotWrapped) {
+  // An offset near 2^64 plus its size wraps to a small end in 64 bits; it
+  // must be past the (largest) arena, reported with its true end, and
+  // still overlap a buffer at a low offset only if it really does.
+  Problem p = makeProblem({{0, 0, 4, 100}, {1, 0, 4, 8}});
+  Plan nearTop{{UINT64_MAX - 15, 0}, 84};
+  std::vector<Violation> v = verify(p, nearTop);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].kind, Violation::PastArenaEnd);
+  EXPECT_EQ(v[0].a, 0u);
+  EXPECT_NE(v[0].message.find("[18446744073709551600, 18446744073709551700)"),
+            std::string::npos)
+      << v[0].message;
+  EXPECT_NE(v[0].message.find("largest arena (9223372036854775807 bytes)"),
+            std::string::npos)
+      << v[0].message;
+
+  // Past kMaxArenaBytes is past the arena even if arenaSize claims more.
+  Problem one = makeProblem({{0, 0, 1, 100}});
+  Plan pastMax{{kMaxArenaBytes - 7}, UINT64_MAX};
+  v = verify(one, pastMax);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].kind, Violation::PastArenaEnd);
+}
+
+TEST(Limits, AlignUpSaturates) {
+  EXPECT_EQ(alignUp(UINT64_MAX - 3, 8), UINT64_MAX);
+  EXPECT_EQ(alignUp(1, uint64_t(1) << 63), uint64_t(1) << 63);
+  EXPECT_EQ(alignUp((uint64_t(1) << 63) + 1, uint64_t(1) << 63), UINT64_MAX);
+  EXPECT_EQ(alignUp(UINT64_MAX - 7, 8), UINT64_MAX - 7);
+}
+
+TEST(Limits, BoundsSaturateInsteadOfWrapping) {
+  uint64_t half = uint64_t(1) << 63;
+  Problem p = makeProblem({{0, 0, 2, half}, {1, 0, 2, half}, {2, 0, 2, 5}});
+  EXPECT_EQ(naiveSize(p), UINT64_MAX);
+  EXPECT_EQ(lowerBound(p), UINT64_MAX);
+}
+
+TEST(Limits, CheckProblem) {
+  const uint64_t two62 = uint64_t(1) << 62;
+  // The empty problem and ordinary ones plan.
+  EXPECT_EQ(checkProblem(Problem{}), "");
+  EXPECT_EQ(checkProblem(makeProblem({{0, 0, 1, 10}}, 64)), "");
+  // One buffer at alignment 2^62 fits; three need 3 * 2^62.
+  EXPECT_EQ(checkProblem(makeProblem({{0, 0, 1, 128}}, two62)), "");
+  Problem three =
+      makeProblem({{0, 0, 2, 128}, {1, 1, 3, 128}, {2, 2, 4, 128}}, two62);
+  EXPECT_EQ(checkProblem(three),
+            "the 3 buffers, each at an offset aligned to 4611686018427387904 "
+            "bytes, need up to 13835058055282163712 bytes, more than the "
+            "largest arena (9223372036854775807 bytes)");
+  // An alignment of 2^63 cannot be an offset at all.
+  EXPECT_NE(checkProblem(makeProblem({}, uint64_t(1) << 63)), "");
+  // Sizes alone: exactly kMaxArenaBytes fits, one byte more does not, and
+  // sums past 2^64 are reported with their true value.
+  EXPECT_EQ(checkProblem(makeProblem({{0, 0, 1, kMaxArenaBytes}})), "");
+  EXPECT_NE(checkProblem(makeProblem({{0, 0, 1, kMaxArenaBytes}, {1, 0, 1, 1}})),
+            "");
+  Problem huge = makeProblem({{0, 0, 1, UINT64_MAX}, {1, 0, 1, UINT64_MAX}});
+  EXPECT_NE(checkProblem(huge).find("36893488147419103230"), std::string::npos)
+      << checkProblem(huge);
+}
+
+TEST(Limits, EveryStrategyPlansUpToTheLargestArena) {
+  // Two buffers that together fill kMaxArenaBytes exactly, live at once:
+  // the second lands at the very end without any wrap.
+  const uint64_t first = uint64_t(1) << 62;
+  Problem p = makeProblem(
+      {{0, 0, 2, first}, {1, 0, 2, kMaxArenaBytes - first}});
+  ASSERT_EQ(checkProblem(p), "");
+  for (Strategy s : kAll) {
+    Plan pl = run(p, s, 0.05);
+    expectValid(p, pl);
+    EXPECT_EQ(pl.arenaSize, kMaxArenaBytes) << strategyName(s);
+  }
+}
+
 TEST(Verify, ManyOverlapsAreCapped) {
   Problem p;
   for (int i = 0; i < 3000; ++i)

@@ -83,16 +83,30 @@ struct PlanOptions {
   uint64_t seed = 0;
 };
 
-/// Plans `problem`.  The result always passes verify() (asserted in debug
-/// builds).  Deterministic for a given strategy, except that Search and Best
+/// The largest arena, and so the largest offset + size, a plan may have:
+/// memory is addressed with signed 64-bit byte offsets (ptrdiff_t, MLIR's
+/// memref sizes).  The largest power-of-two alignment below it is 2^62.
+constexpr uint64_t kMaxArenaBytes = 0x7fffffffffffffffULL;
+
+/// Why `problem` cannot be planned, or "" when it can.  Every strategy's
+/// arena is at most naiveSize (the buffers end to end, each at an aligned
+/// offset), so when that fits in kMaxArenaBytes no offset arithmetic of the
+/// planner wraps.  Conservative: a problem whose naive size does not fit
+/// is refused even if a plan with reuse would.
+std::string checkProblem(const Problem &problem);
+
+/// Plans `problem`, which must pass checkProblem.  The result always passes
+/// verify() (asserted in debug builds).  Deterministic for a given strategy, except that Search and Best
 /// are anytime: with more time they may return a smaller arena.
 Plan plan(const Problem &problem, const PlanOptions &options = PlanOptions());
 
-/// Sum of the sizes, each rounded up to the alignment (the Naive arena).
+/// Sum of the sizes, each rounded up to the alignment (the Naive arena);
+/// UINT64_MAX when the sum does not fit in 64 bits.
 uint64_t naiveSize(const Problem &problem);
 
 /// Max over time steps of the sum of the sizes live at that step (unaligned
 /// sizes): no plan can be smaller.  O(n log n) sweep over events.
+/// UINT64_MAX when the sum does not fit in 64 bits.
 uint64_t lowerBound(const Problem &problem);
 
 /// One defect of a plan.
@@ -107,18 +121,29 @@ struct Violation {
   std::string message;
 };
 
-/// Checks a plan; empty == valid.  O(n log n + reported) sweep with an active
+/// Checks a plan; empty == valid.  A buffer whose offset + size exceeds
+/// kMaxArenaBytes is PastArenaEnd, whatever Plan::arenaSize says; messages
+/// give the true (unwrapped) end.  O(n log n + reported) sweep with an active
 /// set ordered by offset.  Every invalid plan yields at least one violation;
 /// at most `kMaxViolations` are reported.
 std::vector<Violation> verify(const Problem &problem, const Plan &plan);
 constexpr size_t kMaxViolations = 1000;
 
-/// Rounds `value` up to a multiple of `alignment` (alignment 0 acts as 1).
+/// Rounds `value` up to a multiple of `alignment` (alignment 0 acts as 1);
+/// UINT64_MAX when that multiple does not fit in 64 bits.
 inline uint64_t alignUp(uint64_t value, uint64_t alignment) {
   if (alignment <= 1)
     return value;
-  return (value + alignment - 1) / alignment * alignment;
+  uint64_t remainder = value % alignment;
+  if (remainder == 0)
+    return value;
+  uint64_t up = alignment - remainder;
+  return value > UINT64_MAX - up ? UINT64_MAX : value + up;
 }
+
+/// `value` in decimal (ends and sums of 64-bit values, which may need 65
+/// bits).
+std::string toDecimal(unsigned __int128 value);
 
 } // namespace cs349::planner
 
