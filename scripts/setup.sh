@@ -2,7 +2,7 @@
 # Installs the Debian packages cs349 needs; does nothing when they are present.
 #
 #   scripts/setup.sh [GROUP...]     GROUP: build (the default), planner-bench,
-#                                   pipeline-bench
+#                                   pipeline-bench, browser-test
 #
 # Every tool or library a build, test, demo or benchmark uses is named here,
 # even when the machine image usually has it: docs/development.md says how
@@ -34,6 +34,9 @@ planner_bench=(cmake ninja-build g++ python3 util-linux)
 # bench/pipeline/run.sh: the main build, plus valgrind for its instruction
 # counts (callgrind).
 pipeline_bench=("${build[@]}" valgrind)
+# test/Browser: the interactive plan page loaded in headless Chromium (the
+# tests are reported unsupported without it).
+browser_test=(chromium)
 
 packages=()
 for group in "${@:-build}"; do
@@ -41,7 +44,8 @@ for group in "${@:-build}"; do
     build) packages+=("${build[@]}") ;;
     planner-bench) packages+=("${planner_bench[@]}") ;;
     pipeline-bench) packages+=("${pipeline_bench[@]}") ;;
-    *) echo "setup: unknown group '$group' (build, planner-bench, pipeline-bench)" >&2; exit 2 ;;
+    browser-test) packages+=("${browser_test[@]}") ;;
+    *) echo "setup: unknown group '$group' (build, planner-bench, pipeline-bench, browser-test)" >&2; exit 2 ;;
   esac
 done
 

@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -36,6 +37,11 @@ if config.sanitized:
     # so every MLIRContext would report a false use-after-poison.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
+# Debian's Chromium (scripts/setup.sh installs it) loads the interactive plan
+# page in test/Browser; without it those tests are reported unsupported.
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
 
 tools = ["cs349-opt", "cs349-gen", "cs349-plan", "cs349-run", "cs349-lsp-server", "cs349-steps"]
 llvm_config.add_tool_substitutions(

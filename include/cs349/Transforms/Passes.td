@@ -549,6 +549,46 @@ def PlanSvg : Pass<"plan-svg", "::mlir::ModuleOp"> {
   ];
 }
 
+def PlanHtml : Pass<"plan-html", "::mlir::ModuleOp"> {
+  let summary = "Write the memory plan as one interactive HTML page";
+  let description = [{
+    Reads the plan that `--plan-memory` recorded (checked against the IR like
+    `--verify-memory-plan` does) and writes one self-contained HTML file (no
+    network, no external script or style) to explore it in a browser:
+
+    * the plan: kernel index across, arena offset down, one rectangle per
+      written result; pointing at one shows its name, producing op, shape,
+      bytes, first and last kernel, and start and end offsets, and marks the
+      kernels it is live at in the kernel list;
+    * the bytes live at each kernel as a curve, with the lower bound (dashed)
+      and the arena size (solid): where they meet is the peak;
+    * the kernel list with the ops inside each kernel, the peak kernel in
+      bold;
+    * a switch between the planned functions and, with `strategies`, between
+      the recorded plan and the plans other strategies make of the same
+      lifetimes at the same alignment.
+
+    The IR is not changed. Functions without a plan are skipped; a module
+    without any is an error.
+
+    ```
+    cs349-gen layer --preset tiny --seq 16 \
+      | cs349-opt --optimize --fuse --plan-memory \
+          --plan-html="output=plan.html strategies=naive,best-fit" -o /dev/null
+    ```
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "Where to write the page: a file name, or '-' for standard output">,
+    ListOption<"strategies", "strategies", "std::string",
+               "Also plan each function with these strategies (comma "
+               "separated: naive, greedy-by-size, best-fit, search, best) "
+               "and offer their plans next to the recorded one">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"2.0",
+           "Seconds each strategy in `strategies` may search (search, best)">
+  ];
+}
+
 def MemoryBudget : Pass<"memory-budget", "::mlir::ModuleOp"> {
   let summary = "Print the memory budget of a layer: weights, KV cache and "
                 "activations with and without FlashAttention";
