@@ -1,0 +1,166 @@
+//===- GreedyPlansTest.cpp - Greedy plans stay the same, byte for byte ----===//
+//
+// Every greedy order with both fits, on the bench data and on generated
+// problems where most buffers are live at once, must give exactly the plans
+// recorded in GreedyPlans.golden (arena and a hash of every offset).  The
+// recording was made with the first, quadratic placement; any faster
+// placement must reproduce it.  CS349_WRITE_GREEDY_GOLDEN=FILE rewrites the
+// recording instead of comparing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PlannerImpl.h"
+#include "cs349/Planner/MemoryPlanner.h"
+#include "cs349/Planner/ProblemIO.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace cs349::planner;
+using namespace cs349::planner::detail;
+
+namespace {
+
+uint64_t hashOffsets(const std::vector<uint64_t> &offsets) {
+  uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a over the little-endian bytes
+  for (uint64_t v : offsets)
+    for (int k = 0; k < 8; ++k) {
+      h ^= (v >> (8 * k)) & 0xff;
+      h *= 0x100000001b3ULL;
+    }
+  return h;
+}
+
+struct Lcg {
+  uint64_t s;
+  uint64_t below(uint64_t n) {
+    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (s >> 33) % n;
+  }
+};
+
+/// Sizes from a small set, so that the tie-breaking of every order matters.
+uint64_t tiedSize(Lcg &rng) { return 64 * (1 + rng.below(16)); }
+
+/// Weights of an initializer: every result lives to the end.
+Problem liveToTheEnd(size_t n, uint64_t seed) {
+  Lcg rng{seed};
+  Problem p;
+  p.alignment = 64;
+  for (size_t i = 0; i < n; ++i)
+    p.buffers.push_back({(int64_t)i, (int64_t)i, (int64_t)n, tiedSize(rng)});
+  return p;
+}
+
+/// A training step: forward results live until their backward use, weights
+/// and their gradients' accumulators all the time, short temporaries.
+Problem trainingStep(size_t layers, uint64_t seed) {
+  Lcg rng{seed};
+  Problem p;
+  p.alignment = 16;
+  const int64_t horizon = 4 * (int64_t)layers + 2;
+  int64_t id = 0;
+  for (size_t l = 0; l < layers; ++l) {
+    const int64_t fwd = 2 * (int64_t)l, bwd = horizon - 1 - 2 * (int64_t)l;
+    p.buffers.push_back({id++, 0, horizon, tiedSize(rng) * 4}); // weight
+    p.buffers.push_back({id++, fwd, bwd, tiedSize(rng) * 8});   // activation
+    p.buffers.push_back({id++, fwd, fwd + 2, tiedSize(rng)});   // temporary
+    p.buffers.push_back({id++, bwd - 1, horizon, tiedSize(rng)}); // gradient
+  }
+  return p;
+}
+
+/// Long random lifetimes: most buffers overlap most others.
+Problem mostlyLive(size_t n, uint64_t seed) {
+  Lcg rng{seed};
+  Problem p;
+  p.alignment = 1;
+  for (size_t i = 0; i < n; ++i) {
+    int64_t start = (int64_t)rng.below(n / 4 + 1);
+    int64_t len = 1 + (int64_t)rng.below(n);
+    p.buffers.push_back({(int64_t)i, start, start + len, 1 + rng.below(5000)});
+  }
+  return p;
+}
+
+std::vector<std::pair<std::string, Problem>> goldenProblems() {
+  std::vector<std::pair<std::string, Problem>> out;
+  const std::string data = CS349_BENCH_DATA_DIR;
+  for (const char *name :
+       {"minimalloc/A.1048576.csv", "minimalloc/B.1048576.csv",
+        "minimalloc/C.1048576.csv", "minimalloc/D.1048576.csv",
+        "minimalloc/E.1048576.csv", "minimalloc/F.1048576.csv",
+        "minimalloc/input.12.csv", "real/resnet50.csv",
+        "real/pangu_2.6B.csv"}) {
+    std::ifstream in(data + "/" + name);
+    EXPECT_TRUE(in) << "cannot read " << data << "/" << name;
+    std::stringstream text;
+    text << in.rdbuf();
+    CsvProblem csv;
+    EXPECT_FALSE(parseProblemCsv(text.str(), csv).has_value()) << name;
+    out.push_back({name, csv.problem});
+    if (std::string(name).find("real/") == 0) {
+      csv.problem.alignment = 64;
+      out.push_back({std::string(name) + "@64", csv.problem});
+    }
+  }
+  out.push_back({"generated-20000-1", generateProblem(20000, 1)});
+  out.push_back({"live-to-the-end-3000", liveToTheEnd(3000, 7)});
+  out.push_back({"training-step-500", trainingStep(500, 11)});
+  out.push_back({"mostly-live-2000", mostlyLive(2000, 13)});
+  return out;
+}
+
+std::string planLines() {
+  std::ostringstream out;
+  for (const auto &[name, problem] : goldenProblems()) {
+    GreedyPlacer placer(problem);
+    const std::pair<const char *, std::vector<uint32_t>> orders[] = {
+        {"size", placer.orderBySize()},
+        {"section-total", placer.orderBySectionTotal()},
+        {"area", placer.orderByArea()},
+        {"length", placer.orderByLength()},
+        {"degree", placer.orderByDegree()},
+        {"start", placer.orderByStart()}};
+    for (const auto &[orderName, order] : orders)
+      for (Fit fit : {Fit::First, Fit::Best}) {
+        Plan p = placer.place(order, fit);
+        out << name << " " << orderName << " "
+            << (fit == Fit::First ? "first" : "best") << " " << p.arenaSize
+            << " " << std::hex << hashOffsets(p.offsets) << std::dec << "\n";
+      }
+  }
+  return out.str();
+}
+
+} // namespace
+
+TEST(GreedyPlans, SameAsRecorded) {
+  const std::string actual = planLines();
+  if (const char *path = std::getenv("CS349_WRITE_GREEDY_GOLDEN")) {
+    std::ofstream(path) << actual;
+    GTEST_SKIP() << "recorded to " << path;
+  }
+  std::ifstream in(CS349_GREEDY_GOLDEN);
+  ASSERT_TRUE(in) << "cannot read " << CS349_GREEDY_GOLDEN;
+  std::stringstream expected;
+  expected << in.rdbuf();
+  // Line by line, so that a failure names the problem, order and fit.
+  std::istringstream a(actual), e(expected.str());
+  std::string la, le;
+  size_t line = 0;
+  while (true) {
+    bool ha = (bool)std::getline(a, la), he = (bool)std::getline(e, le);
+    ++line;
+    if (!ha && !he)
+      break;
+    EXPECT_EQ(la, le) << "line " << line;
+  }
+}
