@@ -33,7 +33,7 @@ relative paths. The tools are found on PATH; `--bin DIR` puts DIR first.
 `build` in that directory is the build tree the tools on PATH come from (the
 folder above their `bin`), so `scripts/demos-3-4.sh build` runs them too.
 
-    scripts/check_docs.py --bin build/bin              # the cheap examples of README.md and docs/*.md
+    scripts/check_docs.py --bin build/bin              # the cheap examples of README.md and docs/**/*.md
     scripts/check_docs.py --bin build/bin --slow       # and the slow ones (minutes)
     scripts/check_docs.py --bin build/bin docs/execution.md
 """
@@ -206,7 +206,8 @@ def describe(where, command, actual, status):
 
 
 def default_pages():
-    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    # Every page under docs/, also in subfolders (the course, its translation).
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def main():
@@ -214,7 +215,8 @@ def main():
         description="Run the ```console examples of the docs and compare "
                     "their output with the docs.")
     parser.add_argument("pages", nargs="*", type=Path,
-                        help="Markdown files (default: README.md, docs/*.md)")
+                        help="Markdown files (default: README.md and every "
+                             ".md under docs/, subfolders too)")
     parser.add_argument("--bin", type=Path,
                         help="directory with the cs349 tools, put first on PATH")
     parser.add_argument("--slow", action="store_true",
