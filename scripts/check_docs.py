@@ -36,6 +36,11 @@ folder above their `bin`), so `scripts/demos-3-4.sh build` runs them too.
     scripts/check_docs.py --bin build/bin              # the cheap examples of README.md and docs/**/*.md
     scripts/check_docs.py --bin build/bin --slow       # and the slow ones (minutes)
     scripts/check_docs.py --bin build/bin docs/execution.md
+
+A translated page shows the same examples as its original, only the prose
+differs: `--translation docs/course docs/course/zh` checks that every page of
+the first folder has a page of the same name in the second with the same
+commands and the same output, and that the second has no other pages.
 """
 
 import argparse
@@ -205,6 +210,37 @@ def describe(where, command, actual, status):
             + indent(command.expected) + "\n  printed:\n" + indent(actual))
 
 
+def compare_translation(original_dir, translated_dir):
+    """Returns (pages compared, failures): the translated pages must show the
+    examples of their originals, command for command and line for line."""
+    shown = lambda path: os.path.relpath(path, Path.cwd())
+    originals = {page.name: page for page in sorted(original_dir.glob("*.md"))}
+    translations = {page.name: page for page in sorted(translated_dir.glob("*.md"))}
+    failures = [f"{shown(page)}: error: no original {shown(original_dir / name)}"
+                for name, page in translations.items() if name not in originals]
+    for name, original in originals.items():
+        translated = translations.get(name)
+        if translated is None:
+            failures.append(f"{shown(original)}: error: no translation "
+                            f"{shown(translated_dir / name)}")
+            continue
+        ours = [c for e in parse_examples(original) for c in e.commands]
+        theirs = [c for e in parse_examples(translated) for c in e.commands]
+        for mine, other in zip(ours, theirs):
+            if (mine.text, mine.expected) != (other.text, other.expected):
+                failures.append(
+                    f"{shown(translated)}:{other.line}: error: `{other.text}` "
+                    f"and what it prints differ from {shown(original)}:"
+                    f"{mine.line} `{mine.text}`")
+                break
+        else:
+            if len(ours) != len(theirs):
+                failures.append(
+                    f"{shown(translated)}: error: {len(theirs)} commands, "
+                    f"{shown(original)} has {len(ours)}")
+    return len(originals), failures
+
+
 def default_pages():
     # Every page under docs/, also in subfolders (the course, its translation).
     return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -227,7 +263,20 @@ def main():
                         help="list the examples instead of running them")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="print every command before running it")
+    parser.add_argument("--translation", nargs=2, type=Path,
+                        metavar=("ORIGINAL_DIR", "TRANSLATED_DIR"),
+                        help="check that the pages of TRANSLATED_DIR show the "
+                             "same examples as those of ORIGINAL_DIR (runs "
+                             "nothing)")
     args = parser.parse_args()
+
+    if args.translation:
+        compared, failures = compare_translation(*args.translation)
+        for failure in failures:
+            print(failure)
+        print(f"check_docs.py: {compared} pages compared with their "
+              f"translations, {len(failures)} errors")
+        return 1 if failures else 0
 
     env = dict(os.environ)
     if args.bin:
