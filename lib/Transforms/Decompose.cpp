@@ -33,6 +33,20 @@ Value scalar(PatternRewriter &rewriter, Location loc, Type elementType,
   return ConstantOp::create(rewriter, loc, type, makeElements(type, value));
 }
 
+/// Where intermediate `step` of the decomposition of the op at `loc` is: a
+/// sub-name of the op's step name ("layer0.attn.norm.rsqrt"), so that every
+/// intermediate keeps a name of its own when it is written to memory
+/// (unfused, each is a result of the plan); the op's location stays inside,
+/// and the last op of the expansion takes the op's location itself.
+Location stepLoc(Location loc, StringRef step) {
+  auto name = dyn_cast<NameLoc>(loc);
+  if (!name)
+    return loc;
+  return NameLoc::get(
+      StringAttr::get(loc.getContext(), name.getName().strref() + "." + step),
+      loc);
+}
+
 /// reduce_<kind> over `axis` with keepdims, so that the result broadcasts
 /// back against `input` in the row-wise ops that follow.
 template <typename ReductionOp>
@@ -60,17 +74,19 @@ struct DecomposeRmsNorm : OpRewritePattern<RmsNormOp> {
     Type elementType = type.getElementType();
     int64_t last = type.getRank() - 1;
 
-    Value squares = MulOp::create(rewriter, loc, x, x);
-    Value sum = reduceKeepdims<ReduceSumOp>(rewriter, loc, squares, last);
+    Value squares = MulOp::create(rewriter, stepLoc(loc, "squares"), x, x);
+    Value sum = reduceKeepdims<ReduceSumOp>(rewriter, stepLoc(loc, "sum"),
+                                            squares, last);
     Value mean = DivOp::create(
-        rewriter, loc, sum,
+        rewriter, stepLoc(loc, "mean"), sum,
         scalar(rewriter, loc, elementType, type.getDimSize(last)));
     Value shifted = AddOp::create(
-        rewriter, loc, mean,
+        rewriter, stepLoc(loc, "mean_eps"), mean,
         scalar(rewriter, loc, elementType,
                op.getEpsilon().convertToDouble()));
-    Value inverse = RsqrtOp::create(rewriter, loc, shifted);
-    Value normalized = MulOp::create(rewriter, loc, x, inverse);
+    Value inverse = RsqrtOp::create(rewriter, stepLoc(loc, "rsqrt"), shifted);
+    Value normalized =
+        MulOp::create(rewriter, stepLoc(loc, "normalized"), x, inverse);
     rewriter.replaceOpWithNewOp<MulOp>(op, normalized, op.getGain());
     return success();
   }
@@ -86,10 +102,12 @@ struct DecomposeSoftmax : OpRewritePattern<SoftmaxOp> {
     Value x = op.getInput();
     int64_t axis = op.getAxis();
 
-    Value max = reduceKeepdims<ReduceMaxOp>(rewriter, loc, x, axis);
-    Value shifted = SubOp::create(rewriter, loc, x, max);
-    Value exps = ExpOp::create(rewriter, loc, shifted);
-    Value sum = reduceKeepdims<ReduceSumOp>(rewriter, loc, exps, axis);
+    Value max =
+        reduceKeepdims<ReduceMaxOp>(rewriter, stepLoc(loc, "max"), x, axis);
+    Value shifted = SubOp::create(rewriter, stepLoc(loc, "shifted"), x, max);
+    Value exps = ExpOp::create(rewriter, stepLoc(loc, "exp"), shifted);
+    Value sum =
+        reduceKeepdims<ReduceSumOp>(rewriter, stepLoc(loc, "sum"), exps, axis);
     rewriter.replaceOpWithNewOp<DivOp>(op, exps, sum);
     return success();
   }
@@ -104,9 +122,10 @@ struct DecomposeRope : OpRewritePattern<RopeOp> {
     Location loc = op.getLoc();
     Value x = op.getInput();
 
-    Value real = MulOp::create(rewriter, loc, x, op.getCos());
-    Value rotated = RotateHalfOp::create(rewriter, loc, x);
-    Value imaginary = MulOp::create(rewriter, loc, rotated, op.getSin());
+    Value real = MulOp::create(rewriter, stepLoc(loc, "x_cos"), x, op.getCos());
+    Value rotated = RotateHalfOp::create(rewriter, stepLoc(loc, "rotated"), x);
+    Value imaginary = MulOp::create(rewriter, stepLoc(loc, "rotated_sin"),
+                                    rotated, op.getSin());
     rewriter.replaceOpWithNewOp<AddOp>(op, real, imaginary);
     return success();
   }
@@ -121,10 +140,11 @@ struct DecomposeSilu : OpRewritePattern<SiluOp> {
     Value x = op.getInput();
     Type elementType = cast<RankedTensorType>(x.getType()).getElementType();
 
-    Value negated = NegOp::create(rewriter, loc, x);
-    Value exps = ExpOp::create(rewriter, loc, negated);
-    Value denominator = AddOp::create(rewriter, loc, exps,
-                                      scalar(rewriter, loc, elementType, 1.0));
+    Value negated = NegOp::create(rewriter, stepLoc(loc, "neg"), x);
+    Value exps = ExpOp::create(rewriter, stepLoc(loc, "exp"), negated);
+    Value denominator =
+        AddOp::create(rewriter, stepLoc(loc, "denominator"), exps,
+                      scalar(rewriter, loc, elementType, 1.0));
     rewriter.replaceOpWithNewOp<DivOp>(op, x, denominator);
     return success();
   }

@@ -342,13 +342,23 @@ private:
           ConstantOp::create(builder, norm.getLoc(), gainType, one));
       input = norm.getResult();
     }
+    // n now stands where n·γ stood: when only n·γ read it, it takes over
+    // n·γ's location, so the norm's output keeps the norm's step name
+    // ("layer0.attn.norm", not the "layer0.attn.norm.normalized" that
+    // --decompose gives the intermediate).
+    Operation *renamed = nullptr;
+    if (isa<MulOp>(site.op) && input.getDefiningOp() && input.hasOneUse())
+      renamed = input.getDefiningOp();
     for (auto [matmul, weight] : llvm::zip(site.matmuls, weights)) {
       noteWeight(matmul.getRhs());
       matmul.getLhsMutable().assign(input);
       matmul.getRhsMutable().assign(weight);
     }
-    if (site.op->use_empty())
+    if (site.op->use_empty()) {
+      if (renamed)
+        renamed->setLoc(site.op->getLoc());
       site.op->erase();
+    }
   }
 
   void noteWeight(Value weight) { touchedWeights.insert(weight); }

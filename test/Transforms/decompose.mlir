@@ -1,5 +1,8 @@
 // RUN: cs349-opt %s -split-input-file --decompose | FileCheck %s
-// RUN: cs349-opt %s -split-input-file --decompose -mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
+// Every op of an expansion keeps the composite's step name: the last one is
+// the composite's location, each intermediate a sub-name of it (so that the
+// 45 written results of an unfused layer have 45 different names).
+// RUN: cs349-opt %s -split-input-file --decompose -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 
 // Idempotence: decomposing the decomposed IR changes nothing.
 // RUN: cs349-opt %s -split-input-file --decompose > %t.once.mlir
@@ -16,6 +19,36 @@
 // RUN:   | FileCheck %s --check-prefix=LLAMA
 // RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --decompose --print-op-stats -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LLAMA-OPS
+
+// Unfused, every one of the 45 results is written and named by its own step
+// (no "layer0.attn.norm@k0#0" for the seven ops of one RMSNorm).
+// RUN: cs349-gen layer --preset tiny --seq 16 \
+// RUN:   | cs349-opt --decompose --fuse=enable=false --plan-memory --memory-report -o /dev/null \
+// RUN:   | FileCheck %s --check-prefix=NAMES
+// NAMES:      @layer: 45 kernels, 45 written results
+// NAMES-NEXT: result
+// NAMES-NEXT: layer0.attn.norm.squares  mul
+// NAMES-NEXT: layer0.attn.norm.sum  reduce_sum
+// NAMES-NEXT: layer0.attn.norm.mean  div
+// NAMES-NEXT: layer0.attn.norm.mean_eps  add
+// NAMES-NEXT: layer0.attn.norm.rsqrt  rsqrt
+// NAMES-NEXT: layer0.attn.norm.normalized  mul
+// NAMES-NEXT: layer0.attn.norm  mul
+// NAMES:      layer0.attn.q_rope.x_cos  mul
+// NAMES-NEXT: layer0.attn.q_rope.rotated  rotate_half
+// NAMES-NEXT: layer0.attn.q_rope.rotated_sin  mul
+// NAMES-NEXT: layer0.attn.q_rope  add
+// NAMES:      layer0.attn.softmax.max  reduce_max
+// NAMES-NEXT: layer0.attn.softmax.shifted  sub
+// NAMES-NEXT: layer0.attn.softmax.exp  exp
+// NAMES-NEXT: layer0.attn.softmax.sum  reduce_sum
+// NAMES-NEXT: layer0.attn.softmax  div
+// NAMES:      layer0.mlp.silu.neg  neg
+// NAMES-NEXT: layer0.mlp.silu.exp  exp
+// NAMES-NEXT: layer0.mlp.silu.denominator  add
+// NAMES-NEXT: layer0.mlp.silu  div
+// NAMES-NOT:  #
+// NAMES:      naive
 
 // LLAMA: @layer: computed 45, composite 0, view 10, constant data 9, kernel 0
 
@@ -60,17 +93,16 @@
 // CHECK-NEXT:    %[[Y:.*]] = cs349.mul %[[N]], %[[G]] : tensor<4x8xf32>, tensor<8xf32>
 // CHECK-NEXT:    return %[[Y]]
 // LOC-LABEL: func.func @rms_norm
-// LOC-NEXT:    cs349.mul {{.*}} loc(#[[NORM:loc[0-9]+]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[NORM]])
+// LOC-NEXT:    cs349.mul {{.*}} loc("norm.squares"("norm"))
+// LOC-NEXT:    cs349.reduce_sum {{.*}} loc("norm.sum"("norm"))
+// LOC-NEXT:    cs349.constant {{.*}} loc("norm")
+// LOC-NEXT:    cs349.div {{.*}} loc("norm.mean"("norm"))
+// LOC-NEXT:    cs349.constant {{.*}} loc("norm")
+// LOC-NEXT:    cs349.add {{.*}} loc("norm.mean_eps"("norm"))
+// LOC-NEXT:    cs349.rsqrt {{.*}} loc("norm.rsqrt"("norm"))
+// LOC-NEXT:    cs349.mul {{.*}} loc("norm.normalized"("norm"))
+// LOC-NEXT:    cs349.mul {{.*}} loc("norm")
 // LOC-NEXT:    return
-// LOC:       #[[NORM]] = loc("norm")
 func.func @rms_norm(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor<4x8xf32> {
   %y = cs349.rms_norm %x, %g epsilon = 1.0e-5 : tensor<4x8xf32>, tensor<8xf32> loc("norm")
   return %y : tensor<4x8xf32>
@@ -144,13 +176,12 @@ func.func @rope(%q: tensor<2x4x8xf16>, %cos: tensor<4x8xf16>, %sin: tensor<4x8xf
 // CHECK-NEXT:    %[[Y:.*]] = cs349.div %[[X]], %[[D]] : tensor<4x8xbf16>
 // CHECK-NEXT:    return %[[Y]]
 // LOC-LABEL: func.func @silu
-// LOC-NEXT:    cs349.neg {{.*}} loc(#[[ACT:loc[0-9]+]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[ACT]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[ACT]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[ACT]])
-// LOC-NEXT:    cs349.{{.*}} loc(#[[ACT]])
+// LOC-NEXT:    cs349.neg {{.*}} loc("act.neg"("act"))
+// LOC-NEXT:    cs349.exp {{.*}} loc("act.exp"("act"))
+// LOC-NEXT:    cs349.constant {{.*}} loc("act")
+// LOC-NEXT:    cs349.add {{.*}} loc("act.denominator"("act"))
+// LOC-NEXT:    cs349.div {{.*}} loc("act")
 // LOC-NEXT:    return
-// LOC:       #[[ACT]] = loc("act")
 func.func @silu(%x: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
   %y = cs349.silu %x : tensor<4x8xbf16> loc("act")
   return %y : tensor<4x8xbf16>

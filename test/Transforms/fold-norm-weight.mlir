@@ -23,8 +23,14 @@
 // NAMES-SAME: {cs349.folded_from = ["layer0.mlp_norm", "layer0.w_gate"], cs349.init_result = 3 : i64} loc("layer0.w_gate"(
 // NAMES-SAME: {cs349.folded_from = ["layer0.mlp_norm", "layer0.w_up"], cs349.init_result = 4 : i64} loc("layer0.w_up"(
 
+// Without its gain, n = x·rsqrt(...) is the norm's output and takes the
+// norm's step name from the n·γ it replaces.
+// REPORT-LABEL: @layer: 12 kernels, 12 written results
+// REPORT-NEXT:  result  op
+// REPORT-NEXT:  layer0.attn.norm  mul
+// REPORT-NOT:   normalized
 // REPORT-LABEL: @layer_init: 5 kernels, 5 written results
-// REPORT-NEXT:  result
+// REPORT-NEXT:  result  op
 // REPORT-NEXT:  layer0.wq  mul
 // REPORT-NEXT:  layer0.wk  mul
 // REPORT-NEXT:  layer0.wv  mul
