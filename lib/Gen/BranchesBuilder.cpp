@@ -49,6 +49,11 @@ llvm::Error mlir::cs349::gen::verifyConfig(const BranchesConfig &config) {
         llvm::inconvertibleErrorCode(),
         "the weights of " + llvm::Twine(config.branches) +
             " branches have more bytes than fit in int64");
+  if (config.branches > kMaxBranches)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "k must be at most " + llvm::Twine(kMaxBranches) + ", got " +
+            llvm::Twine(config.branches) + " (each branch is IR built in memory)");
   return llvm::Error::success();
 }
 

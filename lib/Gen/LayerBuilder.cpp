@@ -140,6 +140,10 @@ llvm::Error mlir::cs349::gen::verifyConfig(const LayerConfig &config) {
   if (!checkedProduct({weightBytes, config.layers}))
     return configError("the weights of " + llvm::Twine(config.layers) +
                        " layers have more bytes than fit in int64");
+  if (config.layers > kMaxLayers)
+    return configError("layers must be at most " + llvm::Twine(kMaxLayers) +
+                       ", got " + llvm::Twine(config.layers) +
+                       " (each layer is IR built in memory)");
   if (config.weights == WeightSource::Random) {
     std::optional<int64_t> total = checkedProduct({weightBytes, config.layers});
     if (!total || *total > kMaxRandomWeightBytes)

@@ -90,9 +90,9 @@ TextOpt ropeTheta("rope-theta",
                   cl::value_desc("number"), cl::sub(layerCommand),
                   cl::cat(category));
 TextOpt layers("layers",
-               cl::desc("Decoder layers stacked in one function (default 1); "
-                        "with argument weights each layer adds its 9 weights "
-                        "to the arguments, in order"),
+               cl::desc("Decoder layers stacked in one function (default 1, "
+                        "at most 10000); with argument weights each layer "
+                        "adds its 9 weights to the arguments, in order"),
                cl::value_desc("int"), cl::sub(layerCommand),
                cl::cat(category));
 TextOpt weights("weights",
@@ -108,7 +108,7 @@ TextOpt seed("seed",
              cl::cat(category));
 
 // Branches options; the defaults are the lecture's sizes.
-TextOpt branchCount("k", cl::desc("Number of branches (default 4)"),
+TextOpt branchCount("k", cl::desc("Number of branches (default 4, at most 10000)"),
                     cl::value_desc("int"), cl::sub(branchesCommand), cl::cat(category));
 TextOpt order("order",
               cl::desc("breadth (default): every matmul+tanh, then every sum, "

@@ -29,6 +29,11 @@ enum class BranchOrder {
 
 std::optional<BranchOrder> parseBranchOrder(llvm::StringRef name);
 
+/// The most branches one function holds: each is four ops of IR built in
+/// memory (about 0.4 s per thousand), so a count that would exhaust the
+/// host's memory is an error instead.
+constexpr int64_t kMaxBranches = 10000;
+
 /// Defaults are the lecture's sizes.
 struct BranchesConfig {
   int64_t branches = 4;

@@ -35,6 +35,12 @@ enum class WeightSource {
   Random,
 };
 
+/// The most layers one function stacks. Each layer is about 34 ops of IR
+/// held in memory at once (some 30 KB, 1.4 s per thousand layers to print):
+/// 10000 is far more than any model has, and a count that would exhaust the
+/// host's memory is an error instead.
+constexpr int64_t kMaxLayers = 10000;
+
 /// The shape of a decoder layer and of the function that stacks them.
 struct LayerConfig {
   int64_t modelDim = 0;   // d
