@@ -1,14 +1,13 @@
 //===- Lifetimes.cpp - written results of a fused function ----------------===//
 //
-// Upstream `Liveness` answers "is this SSA value live after that op", but a
-// written result stays live while any *view* of it is read, and views are
-// other SSA values. So the last reader is found by walking the uses of the
-// result and of every function-level view of it (transitively), which is the
-// same O(uses) walk Liveness does per value, over the alias set instead.
+// The kernels of a function in order, each result with its size, name and
+// live interval; the interval itself is LiveInterval.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "cs349/Analysis/Lifetimes.h"
+
+#include "LiveInterval.h"
 
 #include "cs349/Planner/MemoryPlanner.h"
 
@@ -146,7 +145,6 @@ mlir::cs349::computeLifetimes(func::FuncOp func) {
     return diag;
   }
 
-  int64_t lastKernel = lifetimes.numKernels() - 1;
   llvm::StringMap<unsigned> nameCount;
   for (auto [index, kernel] : llvm::enumerate(lifetimes.kernels)) {
     for (OpResult result : kernel->getResults()) {
@@ -161,30 +159,11 @@ mlir::cs349::computeLifetimes(func::FuncOp func) {
                << " has no static size in bytes that fits in 64 bits";
       written.bytes = *bytes;
 
-      // The alias set: the result and every view of it, transitively.
-      SmallVector<Value> aliases{result};
-      for (size_t i = 0; i < aliases.size(); ++i) {
-        for (OpOperand &use : aliases[i].getUses()) {
-          Operation *user = use.getOwner();
-          if (isView(user) && user->getBlock() == &block) {
-            llvm::append_range(aliases, user->getResults());
-          } else if (auto reader = dyn_cast<KernelOp>(user);
-                     reader && reader->getBlock() == &block) {
-            written.last =
-                std::max(written.last, lifetimes.kernelIndex.lookup(reader));
-          } else if (user->hasTrait<OpTrait::ReturnLike>() &&
-                     user->getBlock() == &block) {
-            written.isFunctionResult = true;
-            written.last = std::max(written.last, lastKernel);
-          } else {
-            InFlightDiagnostic diag = user->emitOpError(
-                "reads a kernel result outside any cs349.kernel: run --fuse "
-                "first");
-            diag.attachNote(kernel.getLoc()) << "the result is written here";
-            return diag;
-          }
-        }
-      }
+      FailureOr<LiveInterval> interval = findLiveInterval(result, lifetimes);
+      if (failed(interval))
+        return failure();
+      written.last = interval->last;
+      written.isFunctionResult = interval->returned;
 
       auto [op, name] = describeResult(kernel, result.getResultNumber());
       written.producerOp = op;

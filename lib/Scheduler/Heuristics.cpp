@@ -1,12 +1,15 @@
 //===- Heuristics.cpp - DFS, list and least-peak-first schedulers ---------===//
 //
-// The three published heuristics the pass chooses from. Each one returns a
-// valid topological order; none of them is optimal in general (finding the
-// order of least peak is NP-hard), which is why schedule() keeps the best.
+// Two of the three published heuristics the pass chooses from (the list
+// scheduler is in ListScheduler.cpp, a course exercise on its own). Each one
+// returns a valid topological order; none of them is optimal in general
+// (finding the order of least peak is NP-hard), which is why schedule()
+// keeps the best.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GraphIndex.h"
+#include "GreedyState.h"
 
 #include <algorithm>
 #include <tuple>
@@ -14,6 +17,7 @@
 namespace cs349::scheduler {
 
 using detail::GraphIndex;
+using detail::GreedyState;
 using detail::saturatingAdd;
 
 //===----------------------------------------------------------------------===//
@@ -85,87 +89,6 @@ Order dfsOrder(const Graph &graph, bool sortSinks) {
 // Forward greedy schedulers over the ready set
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// The state both greedy schedulers share: which nodes are ready, how many
-/// unscheduled readers each buffer still has, and the bytes live right now.
-class GreedyState {
-public:
-  GreedyState(const Graph &graph, const GraphIndex &index)
-      : graph(graph), index(index), waitingPreds(graph.numNodes),
-        unscheduledReaders(graph.buffers.size()) {
-    for (int64_t v = 0; v < graph.numNodes; ++v) {
-      waitingPreds[v] = index.preds[v].size();
-      if (waitingPreds[v] == 0)
-        ready.push_back(v);
-    }
-    for (size_t b = 0; b < graph.buffers.size(); ++b)
-      unscheduledReaders[b] = index.readers[b].size();
-  }
-
-  /// Bytes that are no longer live once `v` has run: the inputs `v` reads
-  /// last, and its own outputs that nothing reads.
-  uint64_t bytesFreedBy(int64_t v) const {
-    uint64_t freed = 0;
-    for (int64_t b : index.inputs[v])
-      if (!graph.buffers[b].liveOut && unscheduledReaders[b] == 1)
-        freed = saturatingAdd(freed, graph.buffers[b].size);
-    for (int64_t b : index.outputs[v])
-      if (!graph.buffers[b].liveOut && index.readers[b].empty())
-        freed = saturatingAdd(freed, graph.buffers[b].size);
-    return freed;
-  }
-
-  /// Runs ready[slot]: updates live bytes, readers and the ready list.
-  void run(size_t slot, Order &order) {
-    int64_t v = ready[slot];
-    ready.erase(ready.begin() + slot);
-    order.push_back(v);
-    uint64_t freed = bytesFreedBy(v);
-    live = saturatingAdd(live, index.outBytes[v]);
-    live -= std::min(live, freed);
-    for (int64_t b : index.inputs[v])
-      --unscheduledReaders[b];
-    for (int64_t s : index.succs[v])
-      if (--waitingPreds[s] == 0)
-        ready.insert(std::lower_bound(ready.begin(), ready.end(), s), s);
-  }
-
-  const Graph &graph;
-  const GraphIndex &index;
-  /// Ready nodes, kept sorted so that ties go to the input order.
-  std::vector<int64_t> ready;
-  std::vector<size_t> waitingPreds;
-  std::vector<size_t> unscheduledReaders;
-  uint64_t live = 0;
-};
-
-} // namespace
-
-Order listOrder(const Graph &graph) {
-  GraphIndex index(graph);
-  GreedyState state(graph, index);
-  Order order;
-  order.reserve(graph.numNodes);
-  while (!state.ready.empty()) {
-    size_t bestSlot = 0;
-    // (freed - written, readers): compared without signed overflow by
-    // comparing freed + other's written.
-    auto better = [&](size_t a, size_t b) {
-      int64_t va = state.ready[a], vb = state.ready[b];
-      uint64_t lhs = saturatingAdd(state.bytesFreedBy(va), index.outBytes[vb]);
-      uint64_t rhs = saturatingAdd(state.bytesFreedBy(vb), index.outBytes[va]);
-      if (lhs != rhs)
-        return lhs > rhs;
-      return index.succs[va].size() > index.succs[vb].size();
-    };
-    for (size_t slot = 1; slot < state.ready.size(); ++slot)
-      if (better(slot, bestSlot))
-        bestSlot = slot;
-    state.run(bestSlot, order);
-  }
-  return order;
-}
 
 Order lpmfOrder(const Graph &graph) {
   GraphIndex index(graph);

@@ -21,6 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusionRules.h"
+
 #include "cs349/Analysis/MemoryPlan.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
 #include "cs349/Transforms/Passes.h"
@@ -47,7 +49,7 @@ using namespace mlir::cs349;
 
 namespace {
 
-enum class Kind { Matmul, Reduction, Elementwise, Single };
+using Kind = FusionKind;
 
 /// How an op takes part in fusion, or std::nullopt for ops that are not
 /// computed by kernels (views, constant data, the terminator).
@@ -306,18 +308,10 @@ bool Partitioner::sameRows(const Group &group, Operation *reduction) {
 }
 
 bool Partitioner::mayTakeElementwise(const Group &group, Operation *op) const {
-  switch (group.kind) {
-  case Kind::Matmul:
-  case Kind::Reduction:
-    return llvm::all_of(op->getResults(), [&](Value result) {
-      return numElements(result) <= group.capacity;
-    });
-  case Kind::Elementwise:
-    return true;
-  case Kind::Single:
-    return false;
-  }
-  llvm_unreachable("covered switch");
+  int64_t largest = 0;
+  for (Value result : op->getResults())
+    largest = std::max(largest, numElements(result));
+  return mlir::cs349::mayTakeElementwise(group.kind, group.capacity, largest);
 }
 
 LogicalResult Partitioner::partition() {
