@@ -1,0 +1,111 @@
+//===- Import.cpp - the --import pass --------------------------------------===//
+//
+// Runs the importer's steps on each function (ImportPatterns.h says where
+// each lives): TOSA ops that are cs349 ops, upstream's lowering for the
+// other TOSA ops, raising linalg, simplifying, opaque kernels for the rest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ImportPatterns.h"
+
+#include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Import/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::cs349 {
+#define GEN_PASS_DEF_IMPORT
+#include "cs349/Import/Passes.h.inc"
+} // namespace mlir::cs349
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+void mlir::cs349::registerImportedDialects(DialectRegistry &registry) {
+  registry.insert<arith::ArithDialect, linalg::LinalgDialect,
+                  math::MathDialect, tensor::TensorDialect,
+                  tosa::TosaDialect>();
+}
+
+namespace {
+
+/// Dynamic shapes have no size to plan: the first value with one (an
+/// argument, or a result) is the error.
+LogicalResult checkStaticShapes(func::FuncOp func) {
+  auto isDynamic = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && !shaped.hasStaticShape();
+  };
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (isDynamic(type))
+      return func.emitOpError("argument #")
+             << index << " has the dynamic shape " << type
+             << ": cs349 plans only static shapes (give the sizes, or bound "
+                "them and export again)";
+  WalkResult walk = func.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (isDynamic(type)) {
+        op->emitOpError("computes the dynamic shape ")
+            << type << ": cs349 plans only static shapes";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+struct ImportPass : public cs349::impl::ImportBase<ImportPass> {
+  using ImportBase::ImportBase;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet tosa(context);
+    import::populateTosaPatterns(tosa);
+    import::populateSimplifyPatterns(tosa);
+    tosaPatterns = std::move(tosa);
+    RewritePatternSet linalg(context);
+    import::populateLinalgRaisingPatterns(linalg);
+    import::populateSimplifyPatterns(linalg);
+    linalgPatterns = std::move(linalg);
+    return success();
+  }
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (!func.isExternal() && failed(importFunction(func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult importFunction(func::FuncOp func) {
+    bool foreign = false;
+    func.walk([&](Operation *op) {
+      if (op != func && !isa<func::ReturnOp>(op) &&
+          !isa<CS349Dialect>(op->getDialect()))
+        foreign = true;
+    });
+    if (!foreign)
+      return success();
+    if (!func.getBody().hasOneBlock())
+      return func.emitOpError("expected a single-block body to import, got ")
+             << func.getBody().getBlocks().size() << " blocks";
+    if (failed(checkStaticShapes(func)))
+      return failure();
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    (void)applyPatternsGreedily(func, tosaPatterns, config);
+    if (failed(import::lowerRemainingTosa(func)))
+      return failure();
+    (void)applyPatternsGreedily(func, linalgPatterns, config);
+    return import::wrapOpaqueOps(func, reportOpaque);
+  }
+
+  FrozenRewritePatternSet tosaPatterns, linalgPatterns;
+};
+
+} // namespace

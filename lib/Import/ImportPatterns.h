@@ -1,0 +1,57 @@
+//===- ImportPatterns.h - the steps of --import ------------------*- C++ -*-===//
+//
+// One file per concern: TOSA ops with a cs349 equivalent (TosaPatterns.cpp),
+// upstream's lowering of the other TOSA ops (TosaLowering.cpp), raising
+// linalg to cs349 (LinalgRaising.cpp), simplifications of what front ends
+// write (Simplify.cpp), opaque kernels for the rest (OpaqueKernels.cpp).
+// Adding a mapping is adding one pattern to one of these sets.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CS349_LIB_IMPORT_IMPORTPATTERNS_H
+#define CS349_LIB_IMPORT_IMPORTPATTERNS_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+namespace func {
+class FuncOp;
+}
+namespace cs349::import {
+
+/// Whether a value of `type` can be a cs349 tensor: statically shaped bf16,
+/// f16 or f32 (what kernels read and write, and the planner places).
+bool isCS349TensorType(Type type);
+
+/// A value of `type`, holding `value` (a rank-0 cs349.constant when `type`
+/// is a scalar float type).
+Value createSplat(PatternRewriter &rewriter, Location loc, Type type,
+                  double value);
+
+/// TOSA ops that mean a cs349 op: rewritten directly.
+void populateTosaPatterns(RewritePatternSet &patterns);
+
+/// Lowers every TOSA op still in `func` with upstream's TOSA -> linalg,
+/// tensor and arith patterns.
+LogicalResult lowerRemainingTosa(func::FuncOp func);
+
+/// linalg (generic and named), tensor reshapes and arith constants on
+/// tensors that compute what cs349 ops compute.
+void populateLinalgRaisingPatterns(RewritePatternSet &patterns);
+
+/// Rewrites of what front ends write into the ops cs349 has:
+/// reciprocal-multiply, sigmoid-times-x, adding zeros.
+void populateSimplifyPatterns(RewritePatternSet &patterns);
+
+/// Wraps every op of `func` that is still not cs349 in an opaque
+/// cs349.kernel. With `report`, a remark at each one says what it holds.
+LogicalResult wrapOpaqueOps(func::FuncOp func, bool report);
+
+/// Why `op` has no cs349 equivalent, for the report.
+std::string opaqueReason(Operation *op);
+
+} // namespace cs349::import
+} // namespace mlir
+
+#endif // CS349_LIB_IMPORT_IMPORTPATTERNS_H

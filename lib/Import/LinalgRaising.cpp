@@ -1,0 +1,594 @@
+//===- LinalgRaising.cpp - linalg on tensors to cs349 ----------------------===//
+//
+// A linalg.generic is read as a loop nest: every input is brought to the
+// loop space (its indexing map says which loop each of its dims follows;
+// loops it does not follow are size-1 dims that cs349's broadcasting
+// stretches), the body is replayed with cs349 elementwise ops on those
+// values, and reduction loops become one reduce_sum or reduce_max. A body
+// op without a cs349 counterpart leaves the generic as it is (it becomes an
+// opaque kernel later).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ImportPatterns.h"
+
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+#include <cmath>
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+bool mlir::cs349::import::isCS349TensorType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() &&
+         isa<BFloat16Type, Float16Type, Float32Type>(tensor.getElementType());
+}
+
+Value mlir::cs349::import::createSplat(PatternRewriter &rewriter, Location loc,
+                                       Type type, double value) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType)
+    tensorType = RankedTensorType::get({}, type);
+  auto elementType = cast<FloatType>(tensorType.getElementType());
+  auto attr = DenseElementsAttr::get(
+      tensorType, rewriter.getFloatAttr(elementType, value));
+  return ConstantOp::create(rewriter, loc, attr);
+}
+
+namespace {
+
+/// The shape `toLoopSpace` gives a tensor of `type` read through `map`,
+/// or std::nullopt when it cannot (checked before any op is created).
+std::optional<SmallVector<int64_t>>
+loopSpaceShape(RankedTensorType type, AffineMap map,
+               ArrayRef<int64_t> loopSizes) {
+  SmallVector<int64_t> shape(loopSizes.size(), 1);
+  llvm::SmallBitVector seen(loopSizes.size());
+  for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+      if (constant.getValue() != 0 || type.getDimSize(dim) != 1)
+        return std::nullopt;
+      continue;
+    }
+    auto loop = dyn_cast<AffineDimExpr>(expr);
+    if (!loop || seen.test(loop.getPosition()))
+      return std::nullopt;
+    int64_t size = type.getDimSize(dim);
+    if (size != loopSizes[loop.getPosition()] && size != 1)
+      return std::nullopt;
+    seen.set(loop.getPosition());
+    shape[loop.getPosition()] = size;
+  }
+  return shape;
+}
+
+/// NumPy broadcasting of two shapes, as cs349's binary ops do it.
+std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> a,
+                                                    ArrayRef<int64_t> b) {
+  size_t rank = std::max(a.size(), b.size());
+  SmallVector<int64_t> shape(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (x != y && x != 1 && y != 1)
+      return std::nullopt;
+    shape[i] = x == 1 ? y : x;
+  }
+  return shape;
+}
+
+/// `value` (of the tensor an indexing map reads) brought to the loop space
+/// of `numLoops` loops: dim `i` is loop `i`'s size or 1. std::nullopt when
+/// the map is not a projected permutation (with constant 0 on unit dims).
+FailureOr<Value> toLoopSpace(PatternRewriter &rewriter, Location loc,
+                             Value value, AffineMap map,
+                             ArrayRef<int64_t> loopSizes) {
+  auto type = cast<RankedTensorType>(value.getType());
+  // Loops the dims follow, in the tensor's order; unit dims read at 0 are
+  // dropped.
+  SmallVector<unsigned> loops;
+  SmallVector<int64_t> keptShape;
+  for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+      if (constant.getValue() != 0 || type.getDimSize(dim) != 1)
+        return failure();
+      continue;
+    }
+    auto loop = dyn_cast<AffineDimExpr>(expr);
+    if (!loop || llvm::is_contained(loops, loop.getPosition()))
+      return failure();
+    if (type.getDimSize(dim) != loopSizes[loop.getPosition()] &&
+        type.getDimSize(dim) != 1)
+      return failure();
+    loops.push_back(loop.getPosition());
+    keptShape.push_back(type.getDimSize(dim));
+  }
+  Value current = value;
+  if (keptShape.size() != size_t(type.getRank()))
+    current = ReshapeOp::create(
+        rewriter, loc, RankedTensorType::get(keptShape, type.getElementType()),
+        current);
+  // Loop order: a transpose when the tensor lists the loops in another one.
+  SmallVector<int64_t> perm(loops.size());
+  std::iota(perm.begin(), perm.end(), 0);
+  llvm::sort(perm, [&](int64_t a, int64_t b) { return loops[a] < loops[b]; });
+  if (!llvm::is_sorted(perm)) {
+    SmallVector<int64_t> shape;
+    for (int64_t from : perm)
+      shape.push_back(keptShape[from]);
+    current = TransposeOp::create(
+        rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+        current, rewriter.getDenseI64ArrayAttr(perm));
+    keptShape = shape;
+  }
+  llvm::sort(loops);
+  // Loops it does not follow: size-1 dims.
+  SmallVector<int64_t> loopShape(loopSizes.size(), 1);
+  for (auto [loop, size] : llvm::zip(loops, keptShape))
+    loopShape[loop] = size;
+  if (loopShape.size() != keptShape.size())
+    current = ReshapeOp::create(
+        rewriter, loc, RankedTensorType::get(loopShape, type.getElementType()),
+        current);
+  return current;
+}
+
+/// Whether the body op `op` has a cs349 counterpart (checked before any op
+/// is created).
+bool isRaisableScalarOp(Operation *op) {
+  if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+          arith::MaximumFOp, arith::MaxNumFOp, arith::NegFOp, math::ExpOp,
+          math::RsqrtOp, math::TanhOp>(op))
+    return true;
+  if (auto power = dyn_cast<math::FPowIOp>(op)) {
+    APInt exponent;
+    return matchPattern(power.getRhs(), m_ConstantInt(&exponent)) &&
+           exponent == 2;
+  }
+  FloatAttr constant;
+  return matchPattern(op, m_Constant(&constant));
+}
+
+/// Replays the scalar op `op` on cs349 values.
+Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
+                    ArrayRef<Value> operands) {
+  Location loc = op->getLoc();
+  if (isa<arith::AddFOp>(op))
+    return AddOp::create(rewriter, loc, operands[0], operands[1]);
+  if (isa<arith::SubFOp>(op))
+    return SubOp::create(rewriter, loc, operands[0], operands[1]);
+  if (isa<arith::MulFOp>(op))
+    return MulOp::create(rewriter, loc, operands[0], operands[1]);
+  if (isa<arith::DivFOp>(op))
+    return DivOp::create(rewriter, loc, operands[0], operands[1]);
+  if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+    return MaxOp::create(rewriter, loc, operands[0], operands[1]);
+  if (isa<arith::NegFOp>(op))
+    return NegOp::create(rewriter, loc, operands[0]);
+  if (isa<math::ExpOp>(op))
+    return ExpOp::create(rewriter, loc, operands[0]);
+  if (isa<math::RsqrtOp>(op))
+    return RsqrtOp::create(rewriter, loc, operands[0]);
+  if (isa<math::TanhOp>(op))
+    return TanhOp::create(rewriter, loc, operands[0]);
+  if (isa<math::FPowIOp>(op)) // x^2, checked by isRaisableScalarOp
+    return MulOp::create(rewriter, loc, operands[0], operands[0]);
+  FloatAttr constant;
+  matchPattern(op, m_Constant(&constant));
+  return import::createSplat(rewriter, loc, constant.getType(),
+                             constant.getValueAsDouble());
+}
+
+/// The combining op of a reduction body and the operand that is not the
+/// accumulator, if the body's yield is `combine(x, acc)`.
+enum class Combine { Sum, Max };
+
+struct ReductionForm {
+  Combine combine;
+  Value element;
+};
+
+std::optional<ReductionForm> matchReduction(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1)
+    return std::nullopt;
+  Block &body = op.getRegion().front();
+  BlockArgument acc = body.getArguments().back();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  Operation *combine = yield.getValues()[0].getDefiningOp();
+  if (!combine || !acc.hasOneUse() || combine->getNumOperands() != 2)
+    return std::nullopt;
+  Value element = combine->getOperand(0) == acc ? combine->getOperand(1)
+                                                : combine->getOperand(0);
+  if (!llvm::is_contained(combine->getOperands(), acc))
+    return std::nullopt;
+  if (isa<arith::AddFOp>(combine))
+    return ReductionForm{Combine::Sum, element};
+  if (isa<arith::MaximumFOp, arith::MaxNumFOp>(combine))
+    return ReductionForm{Combine::Max, element};
+  return std::nullopt;
+}
+
+/// The scalar a linalg.fill or splat constant init holds.
+std::optional<double> splatInit(Value init) {
+  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+    FloatAttr value;
+    if (matchPattern(fill.getInputs()[0], m_Constant(&value)))
+      return value.getValueAsDouble();
+    return std::nullopt;
+  }
+  DenseElementsAttr dense;
+  if (matchPattern(init, m_Constant(&dense)) && dense.isSplat() &&
+      isa<FloatType>(dense.getElementType()))
+    return dense.getSplatValue<APFloat>().convertToDouble();
+  return std::nullopt;
+}
+
+/// Whether an init of `value` leaves a reduction unchanged: 0 for a sum;
+/// for a maximum -inf or the lowest finite value of f32 or f16 (what
+/// front ends write for -inf).
+bool isIdentityInit(Combine combine, double value) {
+  if (combine == Combine::Sum)
+    return value == 0.0;
+  return std::isinf(value) ? value < 0 : value <= -65504.0;
+}
+
+struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumDpsInits() != 1 || !op.hasPureTensorSemantics())
+      return failure();
+    Value init = op.getDpsInits()[0];
+    auto resultType = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+    if (!resultType || !import::isCS349TensorType(resultType))
+      return failure();
+    SmallVector<int64_t> loopSizes = op.getStaticLoopRanges();
+    if (llvm::any_of(loopSizes, ShapedType::isDynamic))
+      return failure();
+    for (Value input : op.getDpsInputs())
+      if (!import::isCS349TensorType(input.getType()))
+        return failure();
+
+    Block &body = op.getRegion().front();
+    BlockArgument acc = body.getArguments().back();
+    unsigned numParallel = op.getNumParallelLoops();
+    bool isReduction = numParallel != op.getNumLoops();
+    std::optional<ReductionForm> reduction;
+    Operation *combineOp = nullptr;
+    if (isReduction) {
+      reduction = matchReduction(op);
+      if (!reduction)
+        return rewriter.notifyMatchFailure(op, "not a sum or max reduction");
+      combineOp = cast<linalg::YieldOp>(body.getTerminator())
+                      .getValues()[0]
+                      .getDefiningOp();
+    } else if (!acc.use_empty()) {
+      return rewriter.notifyMatchFailure(op, "reads its output");
+    }
+    // Every operand a body op reads: an input element, a body result, or a
+    // float constant (from inside or outside the body).
+    auto isScalarConstant = [](Value value) {
+      FloatAttr constant;
+      return matchPattern(value, m_Constant(&constant));
+    };
+    for (Operation &bodyOp : body.without_terminator()) {
+      if (&bodyOp == combineOp)
+        continue;
+      if (!isRaisableScalarOp(&bodyOp))
+        return rewriter.notifyMatchFailure(op, "body op without cs349 op");
+      for (Value operand : bodyOp.getOperands()) {
+        if (isa<math::FPowIOp>(bodyOp) && operand == bodyOp.getOperand(1))
+          continue;
+        bool fromBody = operand.getParentBlock() == &body && operand != acc;
+        if (!fromBody && !isScalarConstant(operand))
+          return rewriter.notifyMatchFailure(op, "reads a value from outside");
+      }
+    }
+    if (!isReduction) {
+      Value yielded =
+          cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
+      if (yielded.getParentBlock() != &body || yielded == acc)
+        return rewriter.notifyMatchFailure(op, "yields no computed value");
+    }
+
+    // The output map: parallel loops only, in increasing order (else the
+    // result would need a transpose of the whole output: left to opaque).
+    AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    SmallVector<int64_t> outputLoops;
+    for (AffineExpr expr : outputMap.getResults()) {
+      auto loop = dyn_cast<AffineDimExpr>(expr);
+      if (!loop)
+        return failure();
+      outputLoops.push_back(loop.getPosition());
+    }
+    if (!llvm::is_sorted(outputLoops) ||
+        outputLoops.size() != size_t(numParallel))
+      return failure();
+    SmallVector<int64_t> reducedLoops;
+    for (auto [index, type] : llvm::enumerate(op.getIteratorTypesArray()))
+      if (type == utils::IteratorType::reduction)
+        reducedLoops.push_back(index);
+    for (int64_t loop : outputLoops)
+      if (llvm::is_contained(reducedLoops, loop))
+        return failure();
+
+    // Shapes first: a pattern that fails must not have created anything.
+    llvm::DenseMap<Value, SmallVector<int64_t>> shapes;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      std::optional<SmallVector<int64_t>> shape = loopSpaceShape(
+          cast<RankedTensorType>(input->get().getType()),
+          op.getMatchingIndexingMap(input), loopSizes);
+      if (!shape)
+        return rewriter.notifyMatchFailure(op, "input map not a projection");
+      shapes[body.getArgument(input->getOperandNumber())] = *shape;
+    }
+    for (Operation &bodyOp : body.without_terminator()) {
+      if (&bodyOp == combineOp)
+        continue;
+      SmallVector<int64_t> shape;
+      unsigned numOperands = isa<math::FPowIOp>(bodyOp) ? 1 : bodyOp.getNumOperands();
+      for (Value operand : bodyOp.getOperands().take_front(numOperands)) {
+        auto it = shapes.find(operand);
+        ArrayRef<int64_t> operandShape =
+            it == shapes.end() ? ArrayRef<int64_t>() : ArrayRef(it->second);
+        std::optional<SmallVector<int64_t>> joined =
+            broadcastShapes(shape, operandShape);
+        if (!joined)
+          return failure();
+        shape = *joined;
+      }
+      shapes[bodyOp.getResult(0)] = shape;
+    }
+    Value yieldedValue =
+        cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
+    if (!isReduction) {
+      if (shapes.lookup(yieldedValue) != SmallVector<int64_t>(resultType.getShape()))
+        return rewriter.notifyMatchFailure(op, "result is broadcast");
+    } else {
+      if (shapes.lookup(reduction->element) != SmallVector<int64_t>(loopSizes))
+        return rewriter.notifyMatchFailure(op, "reduces a broadcast value");
+      std::optional<double> initValue = splatInit(init);
+      if ((!initValue || !isIdentityInit(reduction->combine, *initValue)) &&
+          !import::isCS349TensorType(init.getType()))
+        return failure();
+    }
+
+    Location loc = op.getLoc();
+    IRMapping values;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      FailureOr<Value> inLoopSpace =
+          toLoopSpace(rewriter, loc, input->get(),
+                      op.getMatchingIndexingMap(input), loopSizes);
+      if (failed(inLoopSpace))
+        return rewriter.notifyMatchFailure(op, "input map not a projection");
+      values.map(body.getArgument(input->getOperandNumber()), *inLoopSpace);
+    }
+    for (Operation &bodyOp : body.without_terminator()) {
+      if (&bodyOp == combineOp)
+        continue;
+      SmallVector<Value> operands;
+      for (Value operand : bodyOp.getOperands()) {
+        if (Value raised = values.lookupOrNull(operand)) {
+          operands.push_back(raised);
+          continue;
+        }
+        FloatAttr constant;
+        if (matchPattern(operand, m_Constant(&constant)))
+          operands.push_back(import::createSplat(
+              rewriter, loc, constant.getType(), constant.getValueAsDouble()));
+        else
+          operands.push_back(operand); // fpowi's exponent
+      }
+      values.map(bodyOp.getResult(0), raiseScalarOp(rewriter, &bodyOp, operands));
+    }
+
+    Value result;
+    if (!isReduction) {
+      Value yielded = cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
+      result = values.lookupOrNull(yielded);
+      assert(result && result.getType() == resultType && "shapes checked");
+    } else {
+      Value element = values.lookupOrNull(reduction->element);
+      auto elementType = element ? dyn_cast<RankedTensorType>(element.getType())
+                                 : RankedTensorType();
+      assert(elementType && elementType.getShape() == ArrayRef(loopSizes) &&
+             "shapes checked");
+      (void)elementType;
+      auto reducedType =
+          RankedTensorType::get(resultType.getShape(), resultType.getElementType());
+      DenseI64ArrayAttr axes = rewriter.getDenseI64ArrayAttr(reducedLoops);
+      if (reduction->combine == Combine::Sum)
+        result = ReduceSumOp::create(rewriter, loc, reducedType, element, axes,
+                                     UnitAttr());
+      else
+        result = ReduceMaxOp::create(rewriter, loc, reducedType, element, axes,
+                                     UnitAttr());
+      std::optional<double> initValue = splatInit(init);
+      if (!initValue || !isIdentityInit(reduction->combine, *initValue)) {
+        // An accumulator that is not the identity takes part: once.
+        result = reduction->combine == Combine::Sum
+                     ? Value(AddOp::create(rewriter, loc, result, init))
+                     : Value(MaxOp::create(rewriter, loc, result, init));
+      }
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Contractions in the forms of matmul and batch_matmul, B plain or
+/// transposed (named ops or generics: linalg's contraction interface
+/// recognises both).
+struct ContractionPattern : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!linalg::isaContractionOpInterface(op) || op.getNumDpsInputs() != 2 ||
+        op.getNumDpsInits() != 1 || !op.hasPureTensorSemantics())
+      return failure();
+    Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
+    Value init = op.getDpsInits()[0];
+    Type resultType = op->getResult(0).getType();
+    if (!import::isCS349TensorType(lhs.getType()) ||
+        !import::isCS349TensorType(rhs.getType()) ||
+        !import::isCS349TensorType(resultType))
+      return failure();
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    unsigned numLoops = op.getNumLoops();
+    if (numLoops != 3 && numLoops != 4)
+      return failure();
+    // Loops: [batch,] m, n, k.
+    unsigned batch = numLoops - 3;
+    MLIRContext *context = op.getContext();
+    auto dims = [&](std::initializer_list<unsigned> positions) {
+      SmallVector<AffineExpr> exprs;
+      for (unsigned b = 0; b < batch; ++b)
+        exprs.push_back(getAffineDimExpr(b, context));
+      for (unsigned position : positions)
+        exprs.push_back(getAffineDimExpr(batch + position, context));
+      return AffineMap::get(numLoops, 0, exprs, context);
+    };
+    AffineMap a = dims({0, 2}), b = dims({2, 1}), bT = dims({1, 2}),
+              c = dims({0, 1});
+    if (maps[0] != a || maps[2] != c || (maps[1] != b && maps[1] != bT))
+      return rewriter.notifyMatchFailure(op, "not a [batch] matmul form");
+    // The body must multiply and add (not, say, take a max of products).
+    Block *body = op.getBlock();
+    auto yield = cast<linalg::YieldOp>(body->getTerminator());
+    auto add = yield.getValues()[0].getDefiningOp<arith::AddFOp>();
+    if (!add || !llvm::any_of(add->getOperands(), [](Value value) {
+          return value.getDefiningOp<arith::MulFOp>();
+        }))
+      return failure();
+    bool transposed = maps[1] == bT;
+    std::optional<double> initValue = splatInit(init);
+    bool addsInit = !initValue || *initValue != 0.0;
+    if (addsInit && !import::isCS349TensorType(init.getType()))
+      return failure();
+    Location loc = op.getLoc();
+    Value result =
+        MatmulOp::create(rewriter, loc, resultType, lhs, rhs,
+                         transposed ? rewriter.getUnitAttr() : UnitAttr());
+    if (addsInit)
+      result = AddOp::create(rewriter, loc, result, init);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+template <typename ReshapeLike>
+struct ReshapePattern : OpRewritePattern<ReshapeLike> {
+  using OpRewritePattern<ReshapeLike>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeLike op,
+                                PatternRewriter &rewriter) const override {
+    if (!import::isCS349TensorType(op.getSrc().getType()) ||
+        !import::isCS349TensorType(op.getResult().getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getResult().getType(),
+                                           op.getSrc());
+    return success();
+  }
+};
+
+struct TransposePattern : OpRewritePattern<linalg::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    Type resultType = op->getResult(0).getType();
+    if (!op.hasPureTensorSemantics() ||
+        !import::isCS349TensorType(op.getInput().getType()) ||
+        !import::isCS349TensorType(resultType))
+      return failure();
+    rewriter.replaceOpWithNewOp<TransposeOp>(
+        op, resultType, op.getInput(),
+        rewriter.getDenseI64ArrayAttr(op.getPermutation()));
+    return success();
+  }
+};
+
+struct ConstantPattern : OpRewritePattern<arith::ConstantOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::ConstantOp op,
+                                PatternRewriter &rewriter) const override {
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense || !import::isCS349TensorType(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, dense);
+    return success();
+  }
+};
+
+/// arith and math ops applied to whole tensors (front ends write
+/// `math.exp %t : tensor<...>` too): the scalar op's cs349 counterpart.
+struct TensorElementwisePattern : RewritePattern {
+  TensorElementwisePattern(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        op->getNumResults() != 1 || op->getNumOperands() == 0 ||
+        !op->hasTrait<OpTrait::Elementwise>() || !isRaisableScalarOp(op))
+      return failure();
+    Type resultType = op->getResult(0).getType();
+    if (!import::isCS349TensorType(resultType))
+      return failure();
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      if (isa<math::FPowIOp>(op) && operand != op->getOperand(0))
+        continue;
+      if (!import::isCS349TensorType(operand.getType()))
+        return failure();
+      operands.push_back(operand);
+    }
+    Value result = raiseScalarOp(rewriter, op, operands);
+    if (result.getType() != resultType)
+      return failure();
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Named elementwise ops (linalg.negf, linalg.exp, linalg.add, ...) are
+/// generics under another name: generalized, GenericPattern raises them.
+struct GeneralizeElementwisePattern
+    : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isa<linalg::GenericOp, linalg::FillOp, linalg::CopyOp,
+            linalg::TransposeOp, linalg::BroadcastOp>(op) ||
+        !op.hasPureTensorSemantics() ||
+        op.getNumLoops() != op.getNumParallelLoops() ||
+        op.getNumDpsInits() != 1)
+      return failure();
+    return linalg::generalizeNamedOp(rewriter, op);
+  }
+};
+
+} // namespace
+
+void mlir::cs349::import::populateLinalgRaisingPatterns(
+    RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  // Contractions first: their generic form is also a reduction, which
+  // GenericPattern would raise into a [.., M, N, K] product.
+  patterns.add<ContractionPattern>(context, /*benefit=*/2);
+  patterns.add<GenericPattern, TensorElementwisePattern,
+               GeneralizeElementwisePattern,
+               ReshapePattern<tensor::ExpandShapeOp>,
+               ReshapePattern<tensor::CollapseShapeOp>, TransposePattern,
+               ConstantPattern>(context);
+}

@@ -1,0 +1,185 @@
+//===- TosaPatterns.cpp - TOSA ops that are cs349 ops ----------------------===//
+//
+// A TOSA op names what it computes, so the ones that have a cs349
+// equivalent are rewritten directly: going through linalg first would turn
+// the name into a generic body that then has to be recognised again.
+// TOSA's broadcasting (equal ranks, size-1 dims stretch) is a special case
+// of cs349's NumPy broadcasting, so the operands pass through unchanged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ImportPatterns.h"
+
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::cs349;
+
+namespace {
+
+bool allCS349Tensors(Operation *op) {
+  auto isTensor = [](Type type) { return import::isCS349TensorType(type); };
+  return llvm::all_of(op->getResultTypes(), isTensor);
+}
+
+/// tosa binary op -> cs349 binary op. The extra operands (tosa.mul's
+/// shift) only matter for integer types, which never get here.
+template <typename TosaOp, typename CS349Op>
+struct BinaryPattern : OpRewritePattern<TosaOp> {
+  using OpRewritePattern<TosaOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(TosaOp op,
+                                PatternRewriter &rewriter) const override {
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    if (!allCS349Tensors(op) || !import::isCS349TensorType(lhs.getType()) ||
+        !import::isCS349TensorType(rhs.getType()))
+      return failure();
+    auto replacement = CS349Op::create(rewriter, op.getLoc(), lhs, rhs);
+    if (replacement.getType() != op->getResult(0).getType())
+      return rewriter.notifyMatchFailure(op, "broadcast result differs");
+    rewriter.replaceOp(op, replacement);
+    return success();
+  }
+};
+
+template <typename TosaOp, typename CS349Op>
+struct UnaryPattern : OpRewritePattern<TosaOp> {
+  using OpRewritePattern<TosaOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(TosaOp op,
+                                PatternRewriter &rewriter) const override {
+    Value input = op->getOperand(0);
+    if (!allCS349Tensors(op) || input.getType() != op->getResult(0).getType())
+      return failure();
+    rewriter.replaceOpWithNewOp<CS349Op>(op, input);
+    return success();
+  }
+};
+
+/// 1/x has no op of its own: a division of a splat 1 (that
+/// x * (1/y) -> x / y then removes again, see Simplify.cpp).
+struct ReciprocalPattern : OpRewritePattern<tosa::ReciprocalOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tosa::ReciprocalOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!allCS349Tensors(op))
+      return failure();
+    auto type = cast<RankedTensorType>(op.getType());
+    Value one = import::createSplat(rewriter, op.getLoc(),
+                                    type.getElementType(), 1.0);
+    rewriter.replaceOpWithNewOp<DivOp>(op, one, op.getInput1());
+    return success();
+  }
+};
+
+/// Negation; the zero points are those of integer types only.
+struct NegatePattern : OpRewritePattern<tosa::NegateOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tosa::NegateOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!allCS349Tensors(op))
+      return failure();
+    rewriter.replaceOpWithNewOp<NegOp>(op, op.getInput1());
+    return success();
+  }
+};
+
+/// TOSA reductions keep the reduced axis with size 1.
+template <typename TosaOp, typename CS349Op>
+struct ReducePattern : OpRewritePattern<TosaOp> {
+  using OpRewritePattern<TosaOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(TosaOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!allCS349Tensors(op) ||
+        !import::isCS349TensorType(op.getInput().getType()))
+      return failure();
+    int64_t axis = op.getAxis();
+    rewriter.replaceOpWithNewOp<CS349Op>(op, op.getType(), op.getInput(),
+                                         rewriter.getDenseI64ArrayAttr({axis}),
+                                         rewriter.getUnitAttr());
+    return success();
+  }
+};
+
+/// [N, M, K] x [N, K, W]; the zero points are those of integer types.
+struct MatmulPattern : OpRewritePattern<tosa::MatMulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tosa::MatMulOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!allCS349Tensors(op) || !import::isCS349TensorType(op.getA().getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<MatmulOp>(op, op.getType(), op.getA(),
+                                          op.getB(), UnitAttr());
+    return success();
+  }
+};
+
+struct ReshapePattern : OpRewritePattern<tosa::ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tosa::ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!allCS349Tensors(op) ||
+        !import::isCS349TensorType(op.getInput1().getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), op.getInput1());
+    return success();
+  }
+};
+
+struct TransposePattern : OpRewritePattern<tosa::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tosa::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!allCS349Tensors(op) ||
+        !import::isCS349TensorType(op.getInput1().getType()))
+      return failure();
+    SmallVector<int64_t> perm(op.getPerms().begin(), op.getPerms().end());
+    rewriter.replaceOpWithNewOp<TransposeOp>(
+        op, op.getType(), op.getInput1(), rewriter.getDenseI64ArrayAttr(perm));
+    return success();
+  }
+};
+
+/// tosa.identity, and a cast between equal types.
+template <typename TosaOp>
+struct ForwardPattern : OpRewritePattern<TosaOp> {
+  using OpRewritePattern<TosaOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(TosaOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getOperand(0).getType() != op->getResult(0).getType())
+      return failure();
+    rewriter.replaceOp(op, op->getOperand(0));
+    return success();
+  }
+};
+
+struct ConstPattern : OpRewritePattern<tosa::ConstOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tosa::ConstOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!allCS349Tensors(op) || !isa<DenseElementsAttr>(op.getValues()))
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, op.getValues());
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::cs349::import::populateTosaPatterns(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<BinaryPattern<tosa::AddOp, AddOp>,
+               BinaryPattern<tosa::SubOp, SubOp>,
+               BinaryPattern<tosa::MulOp, MulOp>,
+               BinaryPattern<tosa::MaximumOp, MaxOp>,
+               UnaryPattern<tosa::ExpOp, ExpOp>,
+               UnaryPattern<tosa::RsqrtOp, RsqrtOp>,
+               UnaryPattern<tosa::TanhOp, TanhOp>, ReciprocalPattern,
+               NegatePattern, ReducePattern<tosa::ReduceSumOp, ReduceSumOp>,
+               ReducePattern<tosa::ReduceMaxOp, ReduceMaxOp>, MatmulPattern,
+               ReshapePattern, TransposePattern,
+               ForwardPattern<tosa::IdentityOp>, ForwardPattern<tosa::CastOp>,
+               ConstPattern>(context);
+}

@@ -1,0 +1,230 @@
+// RUN: cs349-opt %s -split-input-file --import -verify-diagnostics | FileCheck %s
+// Idempotence: importing the output again changes nothing.
+// RUN: cs349-opt %s -split-input-file --import -verify-diagnostics | cs349-opt -split-input-file --import | FileCheck %s
+
+// cs349 input is left as it is.
+// CHECK-LABEL: func.func @cs349_unchanged
+// CHECK-NEXT: %[[E:.*]] = cs349.exp %arg0 : tensor<4x8xf32>
+// CHECK-NEXT: return %[[E]]
+func.func @cs349_unchanged(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = cs349.exp %x : tensor<4x8xf32>
+  return %e : tensor<4x8xf32>
+}
+
+// -----
+
+// TOSA ops with a cs349 equivalent are rewritten directly; the reduction
+// keeps its axis, the matmul is batched, 1/c·x is x/c.
+// CHECK-LABEL: func.func @tosa_direct
+// CHECK: cs349.matmul %arg0, %arg1 : tensor<2x4x8xf32>, tensor<2x8x4xf32> -> tensor<2x4x4xf32>
+// CHECK: cs349.reduce_max %{{.*}} axes = [2] keepdims : tensor<2x4x4xf32> -> tensor<2x4x1xf32>
+// CHECK: cs349.sub
+// CHECK: cs349.exp
+// CHECK: cs349.reduce_sum %{{.*}} axes = [2] keepdims
+// CHECK: cs349.div %{{.*}}, %{{.*}} : tensor<2x4x4xf32>, tensor<2x4x1xf32>
+// CHECK: cs349.reshape %{{.*}} : tensor<2x4x4xf32> -> tensor<8x4xf32>
+// CHECK: cs349.transpose %{{.*}} perm = [1, 0] : tensor<8x4xf32> -> tensor<4x8xf32>
+// CHECK-NOT: tosa.
+func.func @tosa_direct(%a: tensor<2x4x8xf32>, %b: tensor<2x8x4xf32>) -> tensor<4x8xf32> {
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %s = tosa.matmul %a, %b, %zp, %zp : (tensor<2x4x8xf32>, tensor<2x8x4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<2x4x4xf32>
+  %m = tosa.reduce_max %s {axis = 2 : i32} : (tensor<2x4x4xf32>) -> tensor<2x4x1xf32>
+  %d = tosa.sub %s, %m : (tensor<2x4x4xf32>, tensor<2x4x1xf32>) -> tensor<2x4x4xf32>
+  %e = tosa.exp %d : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %sum = tosa.reduce_sum %e {axis = 2 : i32} : (tensor<2x4x4xf32>) -> tensor<2x4x1xf32>
+  %r = tosa.reciprocal %sum : (tensor<2x4x1xf32>) -> tensor<2x4x1xf32>
+  %p = tosa.mul %e, %r, %shift : (tensor<2x4x4xf32>, tensor<2x4x1xf32>, tensor<1xi8>) -> tensor<2x4x4xf32>
+  %shape = tosa.const_shape {values = dense<[8, 4]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %flat = tosa.reshape %p, %shape : (tensor<2x4x4xf32>, !tosa.shape<2>) -> tensor<8x4xf32>
+  %t = tosa.transpose %flat {perms = array<i32: 1, 0>} : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  return %t : tensor<4x8xf32>
+}
+
+// -----
+
+// sigmoid(x)·x is SiLU (either operand order); a TOSA op without a cs349
+// equivalent alone goes through upstream's lowering and is raised if it can
+// be (a sigmoid is 1/(1+exp(-x))).
+// CHECK-LABEL: func.func @tosa_silu
+// CHECK: %[[ONE:.*]] = cs349.constant dense<1.000000e+00> : tensor<f32>
+// CHECK: %[[S:.*]] = cs349.silu %arg0 : tensor<4x8xf32>
+// CHECK-NEXT: %[[N:.*]] = cs349.neg %arg0
+// CHECK-NEXT: %[[E:.*]] = cs349.exp %[[N]]
+// CHECK-NEXT: %[[A:.*]] = cs349.add %[[E]], %[[ONE]] : tensor<4x8xf32>, tensor<f32>
+// CHECK-NEXT: %[[D:.*]] = cs349.div %[[ONE]], %[[A]] : tensor<f32>, tensor<4x8xf32>
+// CHECK-NEXT: return %[[S]], %[[D]]
+func.func @tosa_silu(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %s = tosa.sigmoid %x : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %y = tosa.mul %x, %s, %shift : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<1xi8>) -> tensor<4x8xf32>
+  %s2 = tosa.sigmoid %x : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %y, %s2 : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#col = affine_map<(d0, d1) -> (d1)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+
+// Elementwise generics: inputs broadcast by their maps become size-1 dims,
+// permuted inputs transposes; fpowi x, 2 is x·x.
+// CHECK-LABEL: func.func @linalg_elementwise
+// CHECK-DAG: %[[G:.*]] = cs349.reshape %arg1 : tensor<8xf32> -> tensor<1x8xf32>
+// CHECK-DAG: %[[R:.*]] = cs349.reshape %arg2 : tensor<4xf32> -> tensor<4x1xf32>
+// CHECK-DAG: %[[T:.*]] = cs349.transpose %arg3 perm = [1, 0] : tensor<8x4xf32> -> tensor<4x8xf32>
+// CHECK: %[[SQ:.*]] = cs349.mul %arg0, %arg0 : tensor<4x8xf32>
+// CHECK: %[[M:.*]] = cs349.mul %[[SQ]], %[[G]] : tensor<4x8xf32>, tensor<1x8xf32>
+// CHECK: %[[S:.*]] = cs349.sub %[[M]], %[[R]] : tensor<4x8xf32>, tensor<4x1xf32>
+// CHECK: %[[A:.*]] = cs349.add %[[S]], %[[T]] : tensor<4x8xf32>
+// CHECK: return %[[A]]
+func.func @linalg_elementwise(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %r: tensor<4xf32>, %t: tensor<8x4xf32>) -> tensor<4x8xf32> {
+  %c2 = arith.constant 2 : i32
+  %empty = tensor.empty() : tensor<4x8xf32>
+  %y = linalg.generic {indexing_maps = [#id, #col, #row, #tr, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %g, %r, %t : tensor<4x8xf32>, tensor<8xf32>, tensor<4xf32>, tensor<8x4xf32>) outs(%empty : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %d: f32, %out: f32):
+    %sq = math.fpowi %a, %c2 : f32, i32
+    %m = arith.mulf %sq, %b : f32
+    %s = arith.subf %m, %c : f32
+    %v = arith.addf %s, %d : f32
+    linalg.yield %v : f32
+  } -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Reductions: an init that is the identity (0 for a sum; -inf or the
+// lowest finite float for a max) disappears, any other takes part.
+// CHECK-LABEL: func.func @linalg_reductions
+// CHECK: %[[S:.*]] = cs349.reduce_sum %arg0 axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
+// CHECK: %[[M:.*]] = cs349.reduce_max %arg0 axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
+// CHECK: %[[M0:.*]] = cs349.reduce_max %arg0 axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
+// CHECK: %[[Z:.*]] = cs349.max %[[M0]], %{{.*}} : tensor<4xf32>
+// CHECK: return %[[S]], %[[M]], %[[Z]]
+func.func @linalg_reductions(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %lowest = arith.constant -3.40282347E+38 : f32
+  %empty = tensor.empty() : tensor<4xf32>
+  %fz = linalg.fill ins(%zero : f32) outs(%empty : tensor<4xf32>) -> tensor<4xf32>
+  %fl = linalg.fill ins(%lowest : f32) outs(%empty : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%fz : tensor<4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %v = arith.addf %in, %acc : f32
+    linalg.yield %v : f32
+  } -> tensor<4xf32>
+  %max = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%fl : tensor<4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %v = arith.maxnumf %acc, %in : f32
+    linalg.yield %v : f32
+  } -> tensor<4xf32>
+  // A max started at 0 is a max with 0, not a reduce_max.
+  %relu = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%fz : tensor<4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %v = arith.maximumf %in, %acc : f32
+    linalg.yield %v : f32
+  } -> tensor<4xf32>
+  return %sum, %max, %relu : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+#a = affine_map<(b, m, n, k) -> (b, m, k)>
+#bt = affine_map<(b, m, n, k) -> (b, n, k)>
+#c = affine_map<(b, m, n, k) -> (b, m, n)>
+
+// Contractions: named matmul and batch_matmul, and a generic with B
+// transposed; a zero init disappears, expand/collapse_shape are reshapes.
+// CHECK-LABEL: func.func @linalg_contractions
+// CHECK: %[[MM:.*]] = cs349.matmul %arg0, %arg1 : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
+// CHECK: %[[E:.*]] = cs349.reshape %[[MM]] : tensor<4x6xf32> -> tensor<1x4x6xf32>
+// CHECK: %[[BMM:.*]] = cs349.matmul %[[E]], %arg2 : tensor<1x4x6xf32>, tensor<1x6x3xf32> -> tensor<1x4x3xf32>
+// CHECK: %[[BT:.*]] = cs349.matmul %[[BMM]], %arg3 transpose_b : tensor<1x4x3xf32>, tensor<1x5x3xf32> -> tensor<1x4x5xf32>
+// CHECK: cs349.reshape %[[BT]] : tensor<1x4x5xf32> -> tensor<4x5xf32>
+func.func @linalg_contractions(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %v: tensor<1x6x3xf32>, %k: tensor<1x5x3xf32>) -> tensor<4x5xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<4x6xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<4x6xf32>) -> tensor<4x6xf32>
+  %mm = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x6xf32>) outs(%f0 : tensor<4x6xf32>) -> tensor<4x6xf32>
+  %x3 = tensor.expand_shape %mm [[0, 1], [2]] output_shape [1, 4, 6] : tensor<4x6xf32> into tensor<1x4x6xf32>
+  %e1 = tensor.empty() : tensor<1x4x3xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x4x3xf32>) -> tensor<1x4x3xf32>
+  %bmm = linalg.batch_matmul ins(%x3, %v : tensor<1x4x6xf32>, tensor<1x6x3xf32>) outs(%f1 : tensor<1x4x3xf32>) -> tensor<1x4x3xf32>
+  %e2 = tensor.empty() : tensor<1x4x5xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x4x5xf32>) -> tensor<1x4x5xf32>
+  %bt = linalg.generic {indexing_maps = [#a, #bt, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%bmm, %k : tensor<1x4x3xf32>, tensor<1x5x3xf32>) outs(%f2 : tensor<1x4x5xf32>) {
+  ^bb0(%l: f32, %r: f32, %acc: f32):
+    %p = arith.mulf %l, %r : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x5xf32>
+  %out = tensor.collapse_shape %bt [[0, 1], [2]] : tensor<1x4x5xf32> into tensor<4x5xf32>
+  return %out : tensor<4x5xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// What cs349 has no op for runs in an opaque kernel of its own; ops joined
+// by values that are not float tensors (an i1 mask) share one.
+// CHECK-LABEL: func.func @opaque
+// CHECK: %[[SIN:.*]] = cs349.kernel(%arg0) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
+// CHECK: math.sin
+// CHECK: %[[SEL:.*]] = cs349.kernel(%arg0, %[[SIN]]) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic", "linalg.generic"]} {
+// CHECK: arith.cmpf
+// CHECK: arith.select
+// CHECK: %[[E:.*]] = cs349.exp %[[SEL]]
+// CHECK: return %[[E]]
+func.func @opaque(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %empty = tensor.empty() : tensor<4x8xf32>
+  %sin = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %v = math.sin %in : f32
+    linalg.yield %v : f32
+  } -> tensor<4x8xf32>
+  %bempty = tensor.empty() : tensor<4x8xi1>
+  %mask = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sin : tensor<4x8xf32>, tensor<4x8xf32>) outs(%bempty : tensor<4x8xi1>) {
+  ^bb0(%a: f32, %b: f32, %out: i1):
+    %v = arith.cmpf olt, %a, %b : f32
+    linalg.yield %v : i1
+  } -> tensor<4x8xi1>
+  %sel = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%mask, %x, %sin : tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
+  ^bb0(%m: i1, %a: f32, %b: f32, %out: f32):
+    %v = arith.select %m, %a, %b : f32
+    linalg.yield %v : f32
+  } -> tensor<4x8xf32>
+  %e = math.exp %sel : tensor<4x8xf32>
+  return %e : tensor<4x8xf32>
+}
+
+// -----
+
+// Only what cannot be planned is an error: a dynamic shape,
+// expected-error @+1 {{'func.func' op argument #0 has the dynamic shape 'tensor<?x8xf32>': cs349 plans only static shapes}}
+func.func @dynamic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %e = math.exp %x : tensor<?x8xf32>
+  return %e : tensor<?x8xf32>
+}
+
+// -----
+
+// and integers a kernel would have to read from memory.
+func.func @integer_argument(%ids: tensor<4xi64>) -> tensor<4xf32> {
+  // expected-error @+1 {{'arith.sitofp' op reads a value of type 'tensor<4xi64>' from outside: a cs349 kernel reads only statically shaped float tensors}}
+  %f = arith.sitofp %ids : tensor<4xi64> to tensor<4xf32>
+  return %f : tensor<4xf32>
+}
