@@ -536,7 +536,8 @@ struct FoldNormWeightPass
     for (func::FuncOp func : functions) {
       // Sites inside kernels are out of reach: say so rather than leave the
       // gains in the layer without a word.
-      if (!func.getBody().front().getOps<KernelOp>().empty()) {
+      if (llvm::any_of(func.getBody().front().getOps<KernelOp>(),
+                       [](KernelOp kernel) { return !kernel.isOpaque(); })) {
         func.emitWarning("ops are already fused into kernels, which "
                          "fold-norm-weight does not look into; run "
                          "--fold-norm-weight (or --optimize) before --fuse");

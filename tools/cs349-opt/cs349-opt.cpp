@@ -13,6 +13,7 @@
 
 #include "cs349/Conversion/Passes.h"
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Import/Passes.h"
 #include "cs349/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,10 +30,13 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::cs349::registerPassesAndPipelines();
   mlir::cs349::registerConversionPassesAndPipelines();
+  mlir::cs349::registerCS349ImportPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::cs349::CS349Dialect, mlir::func::FuncDialect>();
   mlir::cs349::registerLoweringDialects(registry);
+  // What other front ends write (TOSA, linalg on tensors): --import's input.
+  mlir::cs349::registerImportedDialects(registry);
   // The cs349 dialect is loaded while the input is parsed, after the
   // driver's own diagnostic handlers: the step-name handler goes first.
   registry.addExtension(+[](mlir::MLIRContext *context,

@@ -18,6 +18,7 @@
 #include "cs349/Conversion/Passes.h"
 #include "cs349/Dialect/CS349/IR/CS349Attrs.h"
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Import/Passes.h"
 #include "cs349/Support/HostMemory.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -248,6 +249,8 @@ int runFunction() {
   DialectRegistry registry;
   registry.insert<mlir::cs349::CS349Dialect>();
   mlir::cs349::registerLoweringDialects(registry);
+  // The original of an imported program runs too (upstream's lowering).
+  mlir::cs349::registerImportedDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   MLIRContext context(registry);

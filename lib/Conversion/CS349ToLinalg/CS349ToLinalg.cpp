@@ -26,6 +26,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 
 namespace mlir::cs349 {
 #define GEN_PASS_DEF_CONVERTCS349TOLINALG
@@ -74,6 +75,10 @@ private:
   LogicalResult verifyInput();
   LogicalResult verifyPlan(KernelOp kernel, ArrayAttr &plan);
   void lowerKernel(OpBuilder &b, KernelOp kernel);
+  /// Inlines an opaque kernel's body; its results are copied into `dests`
+  /// (the arena) when planned.
+  void lowerOpaqueKernel(OpBuilder &b, KernelOp kernel,
+                         ArrayRef<Value> dests);
   /// Stores `value` (computed by its defining op) in `dest`.
   Value store(OpBuilder &b, Value value, Value dest);
   Value emptyLike(OpBuilder &b, Location loc, Value value) {
@@ -100,6 +105,9 @@ LogicalResult FunctionLowering::verifyInput() {
     return func.emitOpError("expected a single block to lower");
   WalkResult walk = func.getBody().walk([&](Operation *op) -> WalkResult {
     if (isa<func::ReturnOp>(op))
+      return WalkResult::advance();
+    if (auto kernel = op->getParentOfType<KernelOp>();
+        kernel && kernel.isOpaque())
       return WalkResult::advance();
     if (!isCS349(op))
       return op->emitOpError("cannot be lowered inside a cs349 function: "
@@ -201,6 +209,10 @@ void FunctionLowering::lowerKernel(OpBuilder &b, KernelOp kernel) {
         b, loc, tensorType, view, /*restrict=*/true, /*writable=*/true));
   }
 
+  // An opaque kernel's body is upstream MLIR already: it is inlined.
+  if (kernel.isOpaque())
+    return lowerOpaqueKernel(b, kernel, dests);
+
   // The first result that yields a value computed in this body computes it
   // into its destination; later duplicates copy it.
   auto yield = cast<YieldOp>(body.getTerminator());
@@ -238,6 +250,33 @@ void FunctionLowering::lowerKernel(OpBuilder &b, KernelOp kernel) {
       results[index] = emitter.materialize(b, loc, value, dests[index]);
   for (auto [result, tensor] : llvm::zip(kernel.getResults(), results))
     emitter.setTensor(result, tensor);
+}
+
+void FunctionLowering::lowerOpaqueKernel(OpBuilder &b, KernelOp kernel,
+                                         ArrayRef<Value> dests) {
+  Location loc = kernel.getLoc();
+  Block &body = kernel.getBody().front();
+  IRMapping mapping;
+  for (auto [argument, input] :
+       llvm::zip(body.getArguments(), kernel.getInputs())) {
+    // An input that is a view or constant data has no tensor yet.
+    Value tensor = emitter.getTensor(input);
+    if (!tensor)
+      tensor = emitter.materialize(b, loc, input, emptyLike(b, loc, input));
+    mapping.map(argument, tensor);
+  }
+  for (Operation &op : body.without_terminator())
+    b.clone(op, mapping);
+  auto yield = cast<YieldOp>(body.getTerminator());
+  for (auto [index, value] : llvm::enumerate(yield.getValues())) {
+    Value tensor = mapping.lookupOrDefault(value);
+    // Planned: the result is written to its place in the arena (the body's
+    // own temporaries are outside the plan, which cannot see into it).
+    if (planned)
+      tensor = linalg::CopyOp::create(b, loc, tensor, dests[index])
+                   .getResult(0);
+    emitter.setTensor(kernel.getResult(index), tensor);
+  }
 }
 
 LogicalResult FunctionLowering::run() {

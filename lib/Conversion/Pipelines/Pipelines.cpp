@@ -18,6 +18,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -55,6 +56,11 @@ using namespace mlir;
 
 void mlir::cs349::buildBufferizePipeline(OpPassManager &pm,
                                          const LoweringPipelineOptions &options) {
+  // TOSA input (an imported model's original, or a TOSA op --import kept
+  // in an opaque kernel) goes through upstream's lowering to linalg first;
+  // on other input these passes find nothing to do.
+  tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(),
+                              TosaToLinalgNamedOptions());
   ConvertCS349ToLinalgOptions convert;
   convert.mode = options.mode;
   convert.attentionBlock = options.attentionBlock;

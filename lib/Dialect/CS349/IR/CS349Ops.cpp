@@ -387,6 +387,12 @@ void KernelOp::build(OpBuilder &builder, OperationState &state,
     block->addArgument(input.getType(), input.getLoc());
 }
 
+bool KernelOp::isOpaque() {
+  return llvm::any_of(getBody().front().without_terminator(), [](Operation &op) {
+    return !isa<CS349Dialect>(op.getDialect());
+  });
+}
+
 LogicalResult KernelOp::verify() {
   Block &block = getBody().front();
   if (block.getNumArguments() != getInputs().size())

@@ -472,6 +472,12 @@ def CS349_KernelOp : CS349_Op<"kernel",
     OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
                    "::mlir::ValueRange":$inputs)>
   ];
+  let extraClassDeclaration = [{
+    /// Whether the body runs ops of other dialects (what `--import` could
+    /// not raise): such a kernel is one op to the cs349 passes, and its
+    /// lowering inlines the body.
+    bool isOpaque();
+  }];
 }
 
 def CS349_YieldOp : CS349_Op<"yield",
