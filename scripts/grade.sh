@@ -75,6 +75,11 @@ run_tests() {
   fi
 }
 
+# The "P/T" of a grade's last line; "0/0" when the build failed.
+score_of() {
+  grep -oE '[0-9]+/[0-9]+' <<< "$1" | head -1 || echo 0/0
+}
+
 # grade NAME FILE: prints the failing cases and "NAME: P/T" on its last line.
 grade() {
   local name=$1 file=$2
@@ -108,8 +113,8 @@ case ${1:-} in
       own=$(grade "$name" "" | tail -1)
       starter=$(grade "$name" "$root/exercises/$name/starter/$(basename "$replaces")" | tail -1)
       broken=$(grade "$name" "$root/exercises/$name/check/broken.cpp" | tail -1)
-      restore
-      own_score=${own##* } starter_got=${starter##* } broken_score=${broken##* }
+      own_score=$(score_of "$own") starter_got=$(score_of "$starter")
+      broken_score=$(score_of "$broken")
       verdict=ok
       [[ ${own_score%%/*} == "${own_score##*/}" && ${own_score##*/} != 0 ]] || verdict="own implementation below 100 %"
       [[ $starter_got == "$starter_score" ]] || verdict="starter scores $starter_got, documented $starter_score"
@@ -117,6 +122,9 @@ case ${1:-} in
       echo "$name: own $own_score, starter $starter_got, broken $broken_score: $verdict"
       [[ $verdict == ok ]] || status=1
     done
+    # The next exercise's build puts this one's file back; the last one's
+    # is put back here.
+    restore
     exit $status
     ;;
   ''|-h|--help)
@@ -132,7 +140,7 @@ case ${1:-} in
     out=$(grade "$name" "$file")
     status=$?
     echo "$out"
-    score=${out##* }
+    score=$(score_of "$out")
     [[ $status == 0 && ${score%%/*} == "${score##*/}" ]]
     ;;
 esac

@@ -24,6 +24,8 @@ run_suite() {
 }
 
 run_suite "$root/build" || status=1
+echo "== grading the exercises: own files 100 %, starters as documented, broken variants lose points"
+bash scripts/grade.sh --check || status=1
 if [[ -z ${CS349_SKIP_SANITIZERS:-} ]]; then
   run_suite "$root/build-sanitize" -DCS349_ENABLE_SANITIZERS=ON -DCS349_ENABLE_FUZZERS=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo || status=1

@@ -5,7 +5,7 @@
 // CHECK-LABEL: func.func @norm
 // CHECK: cs349.kernel
 // CHECK: cs349.reduce_sum
-// CHECK: cs349.rsqrt
+// CHECK-NEXT: cs349.rsqrt
 // CHECK-NEXT: cs349.mul
 // CHECK-NEXT: cs349.yield
 // CHECK-NOT: cs349.kernel
