@@ -98,7 +98,12 @@ struct ImportPass : public cs349::impl::ImportBase<ImportPass> {
       return failure();
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    (void)applyPatternsGreedily(func, tosaPatterns, config);
+    // No folding while TOSA ops are there: upstream folds a tosa.cast of
+    // an i1 `true` to -1.0 where its lowering computes 1.0 (a padding mask
+    // built as 1 - cast(mask) then comes out 2).
+    GreedyRewriteConfig tosaConfig = config;
+    tosaConfig.enableFolding(false);
+    (void)applyPatternsGreedily(func, tosaPatterns, tosaConfig);
     if (failed(import::lowerRemainingTosa(func)))
       return failure();
     (void)applyPatternsGreedily(func, linalgPatterns, config);

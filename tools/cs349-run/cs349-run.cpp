@@ -22,6 +22,7 @@
 #include "cs349/Support/HostMemory.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -466,6 +467,9 @@ int runFunction() {
          reinterpret_cast<void *>(&cs349CountingAlignedAlloc));
     bind("_mlir_memref_to_llvm_free",
          reinterpret_cast<void *>(&cs349CountingFree));
+    // Strided copies (bufferized tensor.insert_slice in the ops an imported
+    // program keeps as they are) call the runtime's copy.
+    bind("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
     return symbols;
   });
   (*engine)->initialize();

@@ -18,7 +18,9 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -59,8 +61,15 @@ void mlir::cs349::buildBufferizePipeline(OpPassManager &pm,
   // TOSA input (an imported model's original, or a TOSA op --import kept
   // in an opaque kernel) goes through upstream's lowering to linalg first;
   // on other input these passes find nothing to do.
-  tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(),
-                              TosaToLinalgNamedOptions());
+  // (Shapes, tosa.const_shape, are left unused: the canonicalizer after
+  // bufferization removes them.)
+  OpPassManager &tosaPm = pm.nest<func::FuncOp>();
+  tosaPm.addPass(tosa::createTosaToLinalgNamed());
+  tosaPm.addPass(tosa::createTosaToLinalg());
+  tosaPm.addPass(createTosaToArithPass());
+  tosaPm.addPass(createTosaToTensorPass());
+  // arith and math applied to whole tensors (front ends write them too).
+  tosaPm.addPass(createConvertElementwiseToLinalgPass());
   ConvertCS349ToLinalgOptions convert;
   convert.mode = options.mode;
   convert.attentionBlock = options.attentionBlock;
