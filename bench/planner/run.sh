@@ -17,6 +17,11 @@
 #   REPS         repetitions of the fast strategies, median reported (default 5)
 #   STRATEGIES   space-separated subset (default: all)
 #   SCALING=0    skip the scaling benchmark
+#   LARGE=0      skip the large problems (most buffers live at once)
+#   LARGE_TIME_LIMIT  seconds for best on them (default 10)
+#   CS349_OPT, CS349_GEN  tools of a main build (default <repo>/build/bin):
+#                the 1000-layer initializer's problem comes from them and is
+#                left out when they are missing
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bash "$root/scripts/setup.sh" planner-bench || { echo "run.sh: error: setup failed" >&2; exit 1; }
@@ -119,6 +124,58 @@ if [[ ${SCALING:-1} != 0 ]]; then
       v=$(echo "$out" | awk '/^verified:/{print $2}')
       per=$(python3 -c "import math; print('%.1f' % ($t*1e6/($n*math.log2($n))))")
       printf '%-8s %-15s %10s %8s %12s %20s\n' $n $s "$t" "$g" "$v" "$per"
+    done
+  done
+fi
+
+# --- large: most buffers live at once ------------------------------------------
+# Generated with fixed seeds (nothing large is committed): the initializer of
+# a 1000-layer model from the compiler itself, long lifetimes, results that
+# all live to the end, training steps.  Each run is timed as a whole process
+# (wall), since --time-limit promises the whole call.
+if [[ ${LARGE:-1} != 0 ]]; then
+  large_limit=${LARGE_TIME_LIMIT:-10}
+  opt=${CS349_OPT:-$root/build/bin/cs349-opt}
+  gen=${CS349_GEN:-$root/build/bin/cs349-gen}
+  "$plan" --generate=60000 --seed=1 --lifetimes=long --sizes=few -o "$tmp/long-60k.csv"
+  "$plan" --generate=60000 --seed=2 --lifetimes=to-end --sizes=few -o "$tmp/to-end-60k.csv"
+  "$plan" --generate=28000 --seed=3 --lifetimes=training -o "$tmp/training-28k.csv"
+  "$plan" --generate=62000 --seed=4 --lifetimes=long -o "$tmp/long-62k-log.csv"
+  large=("$tmp/long-60k.csv" "$tmp/to-end-60k.csv" "$tmp/training-28k.csv" "$tmp/long-62k-log.csv")
+  if [[ -x $opt && -x $gen ]]; then
+    # The initializer's results all live to the end: its plan is the
+    # problem (first/last kernel of each buffer from the JSON report).
+    "$gen" layer --preset llama3.1-8b --seq 8192 --layers 1000 >"$tmp/l1000.mlir"
+    "$opt" "$tmp/l1000.mlir" --optimize --fuse "--plan-memory=report=$tmp/l1000.json" -o /dev/null
+    python3 - "$tmp/l1000.json" "$tmp/init-1000-layers.csv" <<'PY'
+import json, sys
+functions = json.load(open(sys.argv[1]))
+f = next(f for f in functions if f["name"].endswith("_init"))
+with open(sys.argv[2], "w") as out:
+    out.write("id,lower,upper,size\n")
+    for i, b in enumerate(f["buffers"]):
+        out.write(f"{i},{b['first']},{b['last'] + 1},{b['bytes']}\n")
+PY
+    large+=("$tmp/init-1000-layers.csv")
+  fi
+  echo
+  echo "Large problems (alignment 64; one core; wall = whole cs349-plan process, median of 3 for greedy-by-size/best-fit)"
+  printf '%-22s %8s %-22s %8s %10s %10s\n' problem buffers strategy "gap LB %" "plan ms" "wall ms"
+  for f in "${large[@]}"; do
+    for s in greedy-by-size best-fit best; do
+      args=(--strategy=$s --alignment=64 --time-limit="$large_limit")
+      runs=3; [[ $s == best ]] && runs=1
+      walls=()
+      for ((r = 0; r < runs; ++r)); do
+        t0=$(date +%s%N)
+        out=$(taskset -c 0 "$plan" "${args[@]}" "$f")
+        walls+=($(( ($(date +%s%N) - t0) / 1000000 )))
+      done
+      wall=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
+      printf '%-22s %8s %-22s %8s %10s %10s\n' "$(basename "$f" .csv)" \
+        "$(echo "$out" | awk '/^buffers:/{print $2}')" $s \
+        "$(echo "$out" | awk '/^gap:/{print $2}')" \
+        "$(echo "$out" | awk '/^time:/{print $2}')" "$wall"
     done
   done
 fi

@@ -1,12 +1,28 @@
-//===- Greedy.cpp - Greedy placement with an interval index ---------------===//
+//===- Greedy.cpp - Greedy placement with a memory index over time --------===//
 //
 // Greedy placement: buffers are placed one at a time; each goes to the lowest
 // (first-fit) or tightest (best-fit) aligned gap between the already placed
-// blocks whose lifetimes overlap its own.  The lifetime-overlapping placed
-// blocks are found with a segment tree over the compressed time axis, so a
-// pass costs O(sum over buffers of k log k + k log T) where k is the number of
-// lifetime-overlapping blocks placed before it -- never a scan of all placed
-// blocks.
+// blocks whose lifetimes overlap its own.
+//
+// The placed blocks are indexed by a segment tree over the compressed time
+// axis whose nodes hold *memory unions*: sorted, merged byte ranges.  A block
+// living on slots [lo, hi) is added
+//   * to `cover` of the O(log T) nodes of the canonical decomposition of
+//     [lo, hi) (it is live during all of their range), and
+//   * to `any` of those nodes and of their ancestors (it is live during part
+//     of their range).
+// The blocks overlapping [lo, hi) are then exactly those in `any` of the
+// query's canonical nodes plus those in `cover` of their ancestors: O(log T)
+// unions.  Placement walks these unions together, jumping over whole merged
+// ranges, so a buffer costs O(log T) lookups per jump instead of a scan (and
+// sort) of every lifetime-overlapping block: when most buffers are live at
+// once, the placed blocks merge into a few ranges and a pass stays
+// O(n log T log n) where scanning them would be quadratic.
+//
+// Block tops are rounded up to the alignment before they enter a union:
+// every candidate offset is aligned, so an aligned x is below top exactly
+// when it is below alignUp(top), and the slivers between aligned blocks
+// (sizes that are not multiples of the alignment) do not fragment the unions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +31,148 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <map>
+#include <memory_resource>
+#include <memory>
 #include <numeric>
+#include <optional>
+#include <type_traits>
 
 namespace cs349::planner::detail {
 
 namespace {
 using u128 = unsigned __int128;
+
+/// Up to this many lifetime-overlapping placed blocks a placement scans and
+/// sorts them; beyond, it walks the memory unions (built on first need).
+constexpr uint32_t kScanLimit = 256;
+/// Scanned blocks per placed block and tree level at which keeping the
+/// unions becomes the cheaper way (measured with callgrind).
+constexpr uint32_t kUnionCostPerBlock = 16;
+
+constexpr uint64_t kNoEnd = std::numeric_limits<uint64_t>::max();
+
+/// Memory for the unions' tree nodes, all of one size: a free list over
+/// chunks.  Released all at once when a pass starts again, without visiting
+/// the nodes (the unions are dropped, not destroyed: they own nothing else).
+class NodeArena : public std::pmr::memory_resource {
+public:
+  void releaseAll() {
+    chunk = 0;
+    used = 0;
+    freeList = nullptr;
+  }
+
+private:
+  static constexpr size_t kChunkBytes = 1 << 20;
+  struct FreeNode {
+    FreeNode *next;
+  };
+  void *do_allocate(size_t bytes, size_t alignment) override {
+    bytes = (bytes + alignof(std::max_align_t) - 1) /
+            alignof(std::max_align_t) * alignof(std::max_align_t);
+    if (nodeBytes == 0)
+      nodeBytes = bytes;
+    if (bytes != nodeBytes || alignment > alignof(std::max_align_t))
+      return std::pmr::new_delete_resource()->allocate(bytes, alignment);
+    if (freeList) {
+      void *p = freeList;
+      freeList = freeList->next;
+      return p;
+    }
+    if (chunks.empty() || used + bytes > kChunkBytes) {
+      if (!chunks.empty())
+        ++chunk;
+      if (chunk == chunks.size())
+        chunks.emplace_back(new std::max_align_t[kChunkBytes /
+                                                 sizeof(std::max_align_t)]);
+      used = 0;
+    }
+    void *p = reinterpret_cast<char *>(chunks[chunk].get()) + used;
+    used += bytes;
+    return p;
+  }
+  void do_deallocate(void *p, size_t bytes, size_t alignment) override {
+    bytes = (bytes + alignof(std::max_align_t) - 1) /
+            alignof(std::max_align_t) * alignof(std::max_align_t);
+    if (bytes != nodeBytes || alignment > alignof(std::max_align_t)) {
+      std::pmr::new_delete_resource()->deallocate(p, bytes, alignment);
+      return;
+    }
+    freeList = new (p) FreeNode{freeList};
+  }
+  bool do_is_equal(const memory_resource &other) const noexcept override {
+    return this == &other;
+  }
+
+  std::vector<std::unique_ptr<std::max_align_t[]>> chunks;
+  size_t chunk = 0, used = 0, nodeBytes = 0;
+  FreeNode *freeList = nullptr;
+};
+
+/// A union of byte ranges [begin, end), kept merged: ranges neither overlap
+/// nor touch.
+class MemoryUnion {
+public:
+  explicit MemoryUnion(std::pmr::memory_resource *pool) : ranges(pool) {}
+  bool empty() const { return ranges.empty(); }
+  void clear() { ranges.clear(); }
+
+  void add(uint64_t begin, uint64_t end) {
+    auto next = ranges.upper_bound(begin);
+    if (next != ranges.begin()) {
+      auto prev = std::prev(next);
+      if (prev->second >= begin) { // extends prev
+        if (prev->second >= end)
+          return;
+        prev->second = end;
+        absorb(prev, next);
+        return;
+      }
+    }
+    auto it = ranges.emplace_hint(next, begin, end);
+    absorb(it, std::next(it));
+  }
+
+  /// The end of the range containing x, or x when none does.
+  uint64_t skipCovered(uint64_t x) const {
+    auto next = ranges.upper_bound(x);
+    if (next == ranges.begin())
+      return x;
+    auto prev = std::prev(next);
+    return prev->second > x ? prev->second : x;
+  }
+
+  /// The end of the first range meeting [x, x + size), or x when none does.
+  uint64_t skipConflict(uint64_t x, uint64_t size) const {
+    auto next = ranges.upper_bound(x);
+    if (next != ranges.begin()) {
+      auto prev = std::prev(next);
+      if (prev->second > x)
+        return prev->second;
+    }
+    if (next != ranges.end() && next->first < x + size)
+      return next->second;
+    return x;
+  }
+
+  /// The begin of the first range starting above x, or kNoEnd.
+  uint64_t nextBegin(uint64_t x) const {
+    auto next = ranges.upper_bound(x);
+    return next == ranges.end() ? kNoEnd : next->first;
+  }
+
+private:
+  using Map = std::pmr::map<uint64_t, uint64_t>;
+  // Merges the ranges from `next` on that `it` reaches into `it`.
+  void absorb(Map::iterator it, Map::iterator next) {
+    while (next != ranges.end() && next->first <= it->second) {
+      it->second = std::max(it->second, next->second);
+      next = ranges.erase(next);
+    }
+  }
+  Map ranges;
+};
 } // namespace
 
 struct GreedyPlacer::Impl {
@@ -30,24 +182,45 @@ struct GreedyPlacer::Impl {
   std::vector<uint32_t> slotLo, slotHi; // per buffer, compressed [lo, hi)
   uint32_t numSlots = 0;
   uint32_t leaves = 1; // power of two >= numSlots
+  uint32_t depth = 0;  // leaves == 1 << depth
+  Index index;
 
-  // The placed buffers, indexed two ways so that a query reports each
-  // lifetime-overlapping buffer exactly once:
-  //  * a segment tree over the slots: a buffer is stored at the O(log T)
-  //    nodes of its canonical decomposition, so the buffers containing slot
-  //    q are exactly those stored on the root-to-leaf path of q;
-  //  * per start slot, the buffers starting there, with a bitmap of the
-  //    non-empty slots: the buffers starting inside (q, end) are found by
-  //    scanning set bits.
+  std::vector<uint64_t> offsets;
+  std::vector<uint32_t> placed; // in placement order
+
+  // How many placed blocks overlap a lifetime: Fenwick trees counting the
+  // placed blocks by start slot and by end slot.
+  std::vector<uint32_t> startCount, endCount;
+
+  // The scan index (few overlapping blocks): a segment tree whose nodes list
+  // the blocks of their canonical decomposition -- the blocks containing slot
+  // q are those on q's root-to-leaf path -- and, per start slot, the blocks
+  // starting there with a bitmap of the non-empty slots.  A query reports
+  // each of the k overlapping blocks once, then sorts them.
   std::vector<std::vector<uint32_t>> items;    // per tree node
   std::vector<std::vector<uint32_t>> startsAt; // per slot
   std::vector<uint64_t> startBits;             // non-empty startsAt slots
-  std::vector<uint32_t> touched;               // tree nodes to clear
-
-  std::vector<uint64_t> offsets;
+  std::vector<uint32_t> touchedItems;          // tree nodes to clear
   std::vector<std::pair<uint64_t, uint64_t>> blocks; // (offset, top)
 
-  explicit Impl(const Problem &p) : problem(p), align(effectiveAlignment(p)) {
+  // The union index (many overlapping blocks), built from the placed blocks
+  // when a query first needs it and kept up to date from then on.
+  bool unionsBuilt = false;
+  size_t scanned = 0; // blocks the scan queries have visited this pass
+  NodeArena arena;
+  std::vector<uint32_t> coverOf, anyOf; // per node, index into unions or 0
+  // Constructed in `unionStore`, never destroyed: their nodes live in
+  // `arena`, which is released as a whole.
+  std::vector<MemoryUnion *> unions; // [0] unused
+  std::vector<std::unique_ptr<std::aligned_storage_t<
+      sizeof(MemoryUnion), alignof(MemoryUnion)>[]>>
+      unionStore;
+  size_t unionsInUse = 1;
+  std::vector<uint32_t> touchedUnions; // nodes with a union
+  std::vector<const MemoryUnion *> query; // scratch of gather()
+
+  explicit Impl(const Problem &p, Index index)
+      : problem(p), align(effectiveAlignment(p)), index(index) {
     const size_t n = p.buffers.size();
     std::vector<int64_t> coords;
     coords.reserve(2 * n);
@@ -73,37 +246,74 @@ struct GreedyPlacer::Impl {
                              coords.begin());
     }
     numSlots = coords.empty() ? 0 : (uint32_t)coords.size() - 1;
-    while (leaves < numSlots)
+    while (leaves < numSlots) {
       leaves *= 2;
+      ++depth;
+    }
+    offsets.assign(n, 0);
+    startCount.assign(numSlots + 2, 0);
+    endCount.assign(numSlots + 2, 0);
     items.resize(2 * leaves);
     startsAt.resize(numSlots);
     startBits.assign(numSlots / 64 + 1, 0);
-    offsets.assign(n, 0);
+    unions.push_back(nullptr);
   }
 
   void reset() {
-    for (uint32_t node : touched)
+    for (uint32_t node : touchedItems)
       items[node].clear();
-    touched.clear();
-    for (uint32_t i : active)
+    touchedItems.clear();
+    for (uint32_t i : placed)
       startsAt[slotLo[i]].clear();
     std::fill(startBits.begin(), startBits.end(), 0);
+    std::fill(startCount.begin(), startCount.end(), 0);
+    std::fill(endCount.begin(), endCount.end(), 0);
+    for (uint32_t node : touchedUnions)
+      coverOf[node] = anyOf[node] = 0;
+    touchedUnions.clear();
+    unions.resize(1);
+    unionStore.clear();
+    arena.releaseAll();
+    unionsInUse = 1;
+    scanned = 0;
+    unionsBuilt = false;
+    placed.clear();
     std::fill(offsets.begin(), offsets.end(), 0);
   }
 
-  void insert(uint32_t i) {
-    // Canonical decomposition of [lo, hi) (iterative, bottom-up).
+  //--- counting ---------------------------------------------------------------
+
+  static void bump(std::vector<uint32_t> &tree, uint32_t slot) {
+    for (uint32_t k = slot + 1; k < tree.size(); k += k & -k)
+      ++tree[k];
+  }
+  /// Placed blocks counted at slots < slot.
+  static uint32_t countBelow(const std::vector<uint32_t> &tree, uint32_t slot) {
+    uint32_t sum = 0;
+    for (uint32_t k = slot; k > 0; k -= k & -k)
+      sum += tree[k];
+    return sum;
+  }
+  /// Placed blocks overlapping slots [lo, hi): started before hi, minus
+  /// those ended by lo.
+  uint32_t overlapping(uint32_t lo, uint32_t hi) const {
+    return countBelow(startCount, hi) - countBelow(endCount, lo + 1);
+  }
+
+  //--- the scan index ---------------------------------------------------------
+
+  void insertScan(uint32_t i) {
     for (uint32_t l = slotLo[i] + leaves, r = slotHi[i] + leaves; l < r;
          l /= 2, r /= 2) {
       if (l & 1) {
         if (items[l].empty())
-          touched.push_back(l);
+          touchedItems.push_back(l);
         items[l++].push_back(i);
       }
       if (r & 1) {
         --r;
         if (items[r].empty())
-          touched.push_back(r);
+          touchedItems.push_back(r);
         items[r].push_back(i);
       }
     }
@@ -116,8 +326,9 @@ struct GreedyPlacer::Impl {
     blocks.push_back({offsets[j], offsets[j] + problem.buffers[j].size});
   }
 
-  // Collects the placed buffers whose slots intersect [lo, hi).
+  // Collects the placed buffers whose slots intersect [lo, hi), sorted.
   void collect(uint32_t lo, uint32_t hi) {
+    blocks.clear();
     for (uint32_t node = lo + leaves; node >= 1; node /= 2)
       for (uint32_t j : items[node])
         addBlock(j);
@@ -136,39 +347,190 @@ struct GreedyPlacer::Impl {
         addBlock(j);
       ++s;
     }
+    std::sort(blocks.begin(), blocks.end());
   }
 
-  Plan place(const std::vector<uint32_t> &order, Fit fit) {
+  uint64_t scanFit(uint64_t size, Fit fit) const {
+    uint64_t cur = 0;
+    uint64_t bestOffset = 0, bestGap = kNoEnd;
+    bool haveBest = false;
+    for (const auto &[off, top] : blocks) {
+      uint64_t cand = alignUp(cur, align);
+      if (cand + size <= off) {
+        if (fit == Fit::First)
+          return cand;
+        if (off - cand < bestGap) {
+          bestGap = off - cand;
+          bestOffset = cand;
+          haveBest = true;
+        }
+      }
+      cur = std::max(cur, top);
+    }
+    return haveBest ? bestOffset : alignUp(cur, align);
+  }
+
+  //--- the union index --------------------------------------------------------
+
+  MemoryUnion &unionAt(std::vector<uint32_t> &of, uint32_t node) {
+    if (of[node] == 0) {
+      if (coverOf[node] == 0 && anyOf[node] == 0)
+        touchedUnions.push_back(node);
+      constexpr size_t kPerBlock = 1024;
+      if (unionsInUse % kPerBlock == 0 || unionStore.empty())
+        unionStore.emplace_back(new std::aligned_storage_t<
+                                sizeof(MemoryUnion), alignof(MemoryUnion)>[kPerBlock]);
+      void *slot = &unionStore.back()[unionsInUse % kPerBlock];
+      unions.push_back(new (slot) MemoryUnion(&arena));
+      of[node] = (uint32_t)unionsInUse++;
+    }
+    return *unions[of[node]];
+  }
+
+  /// Calls f(node, isCanonical) for the canonical nodes of slots [lo, hi)
+  /// and for their strict ancestors (the nodes on the paths from the leaves
+  /// of lo and hi - 1 to the root whose range is not inside [lo, hi)), each
+  /// once.
+  template <typename F> void forNodes(uint32_t lo, uint32_t hi, F f) const {
+    for (uint32_t l = lo + leaves, r = hi + leaves; l < r; l /= 2, r /= 2) {
+      if (l & 1)
+        f(l++, true);
+      if (r & 1)
+        f(--r, true);
+    }
+    // Walk both paths upwards; a node at height h spans
+    // [(node << h) - leaves, ((node + 1) << h) - leaves).
+    uint32_t a = lo + leaves, b = hi - 1 + leaves;
+    for (uint32_t h = 0; h <= depth; ++h, a /= 2, b /= 2) {
+      uint64_t aLo = ((uint64_t)a << h) - leaves,
+               aHi = ((uint64_t)(a + 1) << h) - leaves;
+      if (aLo < lo || aHi > hi)
+        f(a, false);
+      if (b != a) {
+        uint64_t bLo = ((uint64_t)b << h) - leaves,
+                 bHi = ((uint64_t)(b + 1) << h) - leaves;
+        if (bLo < lo || bHi > hi)
+          f(b, false);
+      }
+    }
+  }
+
+  void insertUnion(uint32_t i) {
+    const uint64_t begin = offsets[i];
+    const uint64_t end = alignUp(begin + problem.buffers[i].size, align);
+    forNodes(slotLo[i], slotHi[i], [&](uint32_t node, bool canonical) {
+      if (canonical)
+        unionAt(coverOf, node).add(begin, end);
+      unionAt(anyOf, node).add(begin, end);
+    });
+  }
+
+  /// The unions holding exactly the placed blocks that overlap [lo, hi).
+  void gather(uint32_t lo, uint32_t hi) {
+    query.clear();
+    forNodes(lo, hi, [&](uint32_t node, bool canonical) {
+      uint32_t u = canonical ? anyOf[node] : coverOf[node];
+      if (u != 0 && !unions[u]->empty())
+        query.push_back(unions[u]);
+    });
+  }
+
+  /// The lowest aligned x such that [x, x + size) meets no gathered block.
+  /// Round robin over the unions until a whole round moves x no more.
+  uint64_t firstFit(uint64_t size) const {
+    const size_t count = query.size();
+    uint64_t x = 0;
+    for (size_t idx = 0, quiet = 0; quiet < count;) {
+      uint64_t moved = query[idx]->skipConflict(x, size);
+      if (moved != x) {
+        x = moved;
+        quiet = 0; // the same union may conflict again above
+        continue;
+      }
+      ++quiet;
+      idx = idx + 1 == count ? 0 : idx + 1;
+    }
+    return x;
+  }
+
+  /// The lowest start of the tightest gap of the gathered blocks' union that
+  /// holds `size` bytes, else the top of the union.
+  uint64_t bestFit(uint64_t size) const {
+    const size_t count = query.size();
+    uint64_t cur = 0;
+    uint64_t bestOffset = 0, bestGap = kNoEnd;
+    bool haveBest = false;
+    while (true) {
+      // Move cur past the ranges covering it.
+      for (size_t idx = 0, quiet = 0; quiet < count;) {
+        uint64_t moved = query[idx]->skipCovered(cur);
+        quiet = moved != cur ? 1 : quiet + 1;
+        cur = moved;
+        idx = idx + 1 == count ? 0 : idx + 1;
+      }
+      uint64_t gapEnd = kNoEnd;
+      for (const MemoryUnion *u : query)
+        gapEnd = std::min(gapEnd, u->nextBegin(cur));
+      if (gapEnd == kNoEnd)
+        break;
+      if (cur + size <= gapEnd && gapEnd - cur < bestGap) {
+        bestGap = gapEnd - cur;
+        bestOffset = cur;
+        haveBest = true;
+      }
+      cur = gapEnd;
+    }
+    return haveBest ? bestOffset : cur;
+  }
+
+  void buildUnions() {
+    if (coverOf.empty()) {
+      coverOf.assign(2 * leaves, 0);
+      anyOf.assign(2 * leaves, 0);
+    }
+    for (uint32_t j : placed)
+      insertUnion(j);
+    unionsBuilt = true;
+  }
+
+  uint64_t placeOne(uint32_t i, Fit fit) {
+    const uint64_t size = problem.buffers[i].size;
+    const uint32_t lo = slotLo[i], hi = slotHi[i];
+    bool viaUnions = index == Index::Unions;
+    if (index == Index::Auto && overlapping(lo, hi) > kScanLimit) {
+      // Keeping the unions costs O(log T) insertions per block: worth it
+      // once the scans have cost more than that for every placed block.
+      viaUnions = unionsBuilt ||
+                  scanned > (size_t)kUnionCostPerBlock * (depth + 1) * placed.size();
+    }
+    if (!viaUnions) {
+      collect(lo, hi);
+      scanned += blocks.size();
+      return scanFit(size, fit);
+    }
+    if (!unionsBuilt)
+      buildUnions();
+    gather(lo, hi);
+    return fit == Fit::First ? firstFit(size) : bestFit(size);
+  }
+
+  std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
+                            const Deadline *deadline) {
     reset();
     for (uint32_t i : order) {
-      const Buffer &b = problem.buffers[i];
-      if (!isActive(b))
+      if (!isActive(problem.buffers[i]))
         continue;
-      blocks.clear();
-      collect(slotLo[i], slotHi[i]);
-      std::sort(blocks.begin(), blocks.end());
-      uint64_t cur = 0;
-      uint64_t bestOffset = 0, bestGap = std::numeric_limits<uint64_t>::max();
-      bool haveBest = false;
-      for (const auto &[off, top] : blocks) {
-        uint64_t cand = alignUp(cur, align);
-        if (cand + b.size <= off) {
-          if (fit == Fit::First) {
-            haveBest = true;
-            bestOffset = cand;
-            break;
-          }
-          uint64_t gap = off - cand;
-          if (gap < bestGap) {
-            bestGap = gap;
-            bestOffset = cand;
-            haveBest = true;
-          }
-        }
-        cur = std::max(cur, top);
+      if (deadline && (placed.size() & 255) == 255 && deadline->passed())
+        return std::nullopt;
+      offsets[i] = placeOne(i, fit);
+      placed.push_back(i);
+      if (index != Index::Unions) {
+        insertScan(i);
+        bump(startCount, slotLo[i]);
+        bump(endCount, slotHi[i]);
       }
-      offsets[i] = haveBest ? bestOffset : alignUp(cur, align);
-      insert(i);
+      if (unionsBuilt)
+        insertUnion(i);
     }
     Plan result;
     result.offsets = offsets;
@@ -196,12 +558,17 @@ struct GreedyPlacer::Impl {
   }
 };
 
-GreedyPlacer::GreedyPlacer(const Problem &problem)
-    : impl(new Impl(problem)) {}
+GreedyPlacer::GreedyPlacer(const Problem &problem, Index index)
+    : impl(new Impl(problem, index)) {}
 GreedyPlacer::~GreedyPlacer() { delete impl; }
 
 Plan GreedyPlacer::place(const std::vector<uint32_t> &order, Fit fit) {
-  return impl->place(order, fit);
+  return *impl->place(order, fit, nullptr);
+}
+
+std::optional<Plan> GreedyPlacer::place(const std::vector<uint32_t> &order,
+                                        Fit fit, const Deadline &deadline) {
+  return impl->place(order, fit, &deadline);
 }
 
 std::vector<uint32_t> GreedyPlacer::orderBySize() const {
@@ -292,10 +659,15 @@ std::vector<uint32_t> GreedyPlacer::orderBySectionTotal() const {
       [&](uint32_t x, uint32_t y) { return total[x] > total[y]; });
 }
 
-Plan planBestFit(const Problem &problem, const Deadline *deadline) {
+Plan planBestFit(const Problem &problem, const Deadline *deadline,
+                 const Plan *greedy, const Deadline *improveUntil) {
   GreedyPlacer placer(problem);
   Plan best;
   bool have = false;
+  if (greedy) {
+    best = *greedy;
+    have = true;
+  }
   std::vector<std::vector<uint32_t>> orders;
   orders.push_back(placer.orderBySize());
   orders.push_back(placer.orderBySectionTotal());
@@ -303,23 +675,68 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline) {
   orders.push_back(placer.orderByLength());
   orders.push_back(placer.orderByDegree());
   orders.push_back(placer.orderByStart());
-  Clock::duration lastPass{0};
-  for (const auto &order : orders) {
+  size_t bestOrder = 0;
+  Fit bestFit = Fit::First;
+  for (size_t o = 0; o < orders.size(); ++o) {
     for (Fit fit : {Fit::Best, Fit::First}) {
-      // Do not start a pass that would end past the deadline.
-      if (have && deadline && Clock::now() + lastPass >= deadline->at)
-        break;
-      auto t0 = Clock::now();
-      Plan p = placer.place(order, fit);
-      lastPass = Clock::now() - t0;
-      if (!have || p.arenaSize < best.arenaSize) {
-        best = std::move(p);
+      if (o == 0 && fit == Fit::First && greedy)
+        continue; // that pass is greedy-by-size
+      std::optional<Plan> p;
+      if (deadline && have) {
+        if (deadline->passed())
+          break;
+        p = placer.place(orders[o], fit, *deadline); // nothing if cut short
+      } else {
+        p = placer.place(orders[o], fit);
+      }
+      if (p && (!have || p->arenaSize < best.arenaSize)) {
+        best = std::move(*p);
         have = true;
+        bestOrder = o;
+        bestFit = fit;
       }
     }
   }
   if (!have)
     best.offsets.assign(problem.buffers.size(), 0);
+  if (!improveUntil)
+    return best;
+  // Improvement: a buffer that reaches the arena's top is moved to the front
+  // of the best order and the order placed again; the new plan is kept when
+  // it is no larger (equal plans move on along a plateau).  Deterministic:
+  // the culprit is the first buffer of the order at the top.
+  std::vector<uint32_t> order = orders[bestOrder];
+  const uint64_t lower = lowerBound(problem);
+  size_t rounds = 0;
+  std::vector<uint32_t> position(problem.buffers.size(), 0);
+  while (best.arenaSize > lower && !improveUntil->passed() &&
+         rounds < order.size()) {
+    ++rounds;
+    for (uint32_t k = 0; k < order.size(); ++k)
+      position[order[k]] = k;
+    // Culprits: the buffers at the top; take the one latest in the order
+    // (it was placed with the least freedom left).
+    uint32_t culprit = order.size();
+    for (size_t i = 0; i < problem.buffers.size(); ++i)
+      if (isActive(problem.buffers[i]) &&
+          best.offsets[i] + problem.buffers[i].size == best.arenaSize &&
+          (culprit == order.size() || position[i] > position[culprit]))
+        culprit = (uint32_t)i;
+    if (culprit == order.size() || position[culprit] == 0)
+      break;
+    std::vector<uint32_t> trial = order;
+    trial.erase(trial.begin() + position[culprit]);
+    trial.insert(trial.begin(), culprit);
+    std::optional<Plan> p = placer.place(trial, bestFit, *improveUntil);
+    if (!p)
+      break;
+    if (p->arenaSize <= best.arenaSize) {
+      best = std::move(*p);
+      order = std::move(trial);
+    } else {
+      break; // no better neighbour along this line
+    }
+  }
   return best;
 }
 

@@ -292,11 +292,6 @@ static Plan planNaive(const Problem &problem) {
   return result;
 }
 
-static Plan planGreedyBySize(const Problem &problem) {
-  GreedyPlacer placer(problem);
-  return placer.place(placer.orderBySize(), Fit::First);
-}
-
 Plan plan(const Problem &problem, const PlanOptions &options) {
   assert(checkProblem(problem).empty() && "plan() of an unplannable problem");
   Deadline deadline = Deadline::after(options.timeLimitSeconds);
@@ -306,29 +301,37 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     result = planNaive(problem);
     break;
   case Strategy::GreedyBySize:
-    result = planGreedyBySize(problem);
+    result = greedyBySize(problem);
     break;
   case Strategy::BestFit:
     result = planBestFit(problem);
     break;
   case Strategy::Search: {
-    Plan start = planGreedyBySize(problem);
+    Plan start = greedyBySize(problem);
     result = planSearch(problem, start, lowerBound(problem), deadline);
     break;
   }
   case Strategy::Best: {
-    Plan greedy = planGreedyBySize(problem);
-    // At the lower bound greedy is optimal: the twelve best-fit passes could
-    // only tie (they cost most of a whole-model pipeline's planning time).
+    // Fast strong heuristics first: greedy-by-size (optimal at the lower
+    // bound), then the other best-fit passes, then improvement: the search
+    // where a dive is affordable, else reordering the best greedy order.
+    auto t0 = Clock::now();
+    Plan greedy = greedyBySize(problem);
     uint64_t lower = lowerBound(problem);
     if (greedy.arenaSize <= lower) {
       result = std::move(greedy);
       break;
     }
-    Plan start = planBestFit(problem, &deadline);
-    if (greedy.arenaSize <= start.arenaSize)
-      start = std::move(greedy);
-    result = planSearch(problem, start, lower, deadline);
+    // The caller still verifies the plan (a sweep like the lower bound's,
+    // a few times its cost): keep that time out of the budget.
+    auto sweep = Clock::now() - t0;
+    Deadline work{deadline.at - 4 * sweep};
+    // Reordering gets all the time where the search cannot dive, else half.
+    Deadline improve = work;
+    if (searchMayRun(problem))
+      improve.at = Clock::now() + (work.at - Clock::now()) / 2;
+    Plan start = planBestFit(problem, &work, &greedy, &improve);
+    result = planSearch(problem, start, lower, work);
     break;
   }
   }

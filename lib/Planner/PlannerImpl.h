@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace cs349::planner::detail {
@@ -46,7 +47,12 @@ enum class Fit {
 /// and the interval index are built once and reused across passes.
 class GreedyPlacer {
 public:
-  explicit GreedyPlacer(const Problem &problem);
+  /// How a placement finds the placed blocks overlapping a lifetime: Scan
+  /// lists and sorts them, Unions walks merged memory ranges over a time
+  /// index (independent of how many there are), Auto scans few and walks
+  /// many.  All three give the same plans.
+  enum class Index { Auto, Scan, Unions };
+  explicit GreedyPlacer(const Problem &problem, Index index = Index::Auto);
   ~GreedyPlacer();
   GreedyPlacer(const GreedyPlacer &) = delete;
   GreedyPlacer &operator=(const GreedyPlacer &) = delete;
@@ -54,6 +60,9 @@ public:
   /// Places the buffers of `order` (indices into Problem::buffers; inactive
   /// buffers may be omitted, they get offset 0).
   Plan place(const std::vector<uint32_t> &order, Fit fit);
+  /// The same, or nothing when `deadline` passes first.
+  std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
+                            const Deadline &deadline);
 
   /// Orders used by the strategies.
   std::vector<uint32_t> orderBySize() const;
@@ -68,9 +77,21 @@ private:
   Impl *impl;
 };
 
-/// The multi-order greedy of Strategy::BestFit.  With a deadline, stops
-/// trying further orders once it has passed (at least one pass is made).
-Plan planBestFit(const Problem &problem, const Deadline *deadline = nullptr);
+/// Strategy::GreedyBySize; its contract is in GreedyBySize.cpp.
+Plan greedyBySize(const Problem &problem);
+
+/// The multi-order greedy of Strategy::BestFit.  With a deadline, a pass
+/// the deadline interrupts is dropped (at least one pass completes).  With
+/// `greedy` (the greedy-by-size plan), that pass is not made again.  With
+/// `improveUntil`, the best order is then improved until that deadline by
+/// moving the buffer at the top of the arena to the front.
+Plan planBestFit(const Problem &problem, const Deadline *deadline = nullptr,
+                 const Plan *greedy = nullptr,
+                 const Deadline *improveUntil = nullptr);
+
+/// False when the problem is too large for planSearch to try (it would
+/// return its start plan at once).
+bool searchMayRun(const Problem &problem);
 
 /// Branch and bound over canonical solutions (MiniMalloc-style), improving on
 /// `start` until `deadline` or until the lower bound is reached.

@@ -199,27 +199,96 @@ struct SplitMix64 {
 } // namespace
 
 Problem generateProblem(size_t numBuffers, uint64_t seed) {
+  return generateProblem(numBuffers, seed, GenerateOptions());
+}
+
+std::optional<GenerateOptions::Lifetimes>
+parseGeneratedLifetimes(std::string_view name) {
+  using L = GenerateOptions::Lifetimes;
+  if (name == "short")
+    return L::Short;
+  if (name == "long")
+    return L::Long;
+  if (name == "to-end")
+    return L::ToEnd;
+  if (name == "training")
+    return L::Training;
+  return std::nullopt;
+}
+
+std::optional<GenerateOptions::Sizes>
+parseGeneratedSizes(std::string_view name) {
+  using S = GenerateOptions::Sizes;
+  if (name == "log-uniform")
+    return S::LogUniform;
+  if (name == "few")
+    return S::Few;
+  return std::nullopt;
+}
+
+Problem generateProblem(size_t numBuffers, uint64_t seed,
+                        const GenerateOptions &options) {
+  using L = GenerateOptions::Lifetimes;
   SplitMix64 rng{seed * 0x2545F4914F6CDD1DULL + 12345};
   Problem p;
   p.alignment = 64;
   p.buffers.reserve(numBuffers);
-  for (size_t i = 0; i < numBuffers; ++i) {
+  const int64_t n = (int64_t)numBuffers;
+  // A training step of numBuffers / 4 layers: per layer a weight (live
+  // throughout), a forward result kept for the backward pass (nested
+  // lifetimes), a temporary, and a gradient live from the backward pass to
+  // the optimizer step at the end.
+  const int64_t layers = std::max<int64_t>(1, n / 4);
+  const int64_t horizon = 4 * layers + 2;
+  for (int64_t i = 0; i < n; ++i) {
     Buffer b;
-    b.id = (int64_t)i;
-    b.start = (int64_t)i; // one result per step, as in a program
-    uint64_t r = rng.below(100);
-    uint64_t len;
-    if (r < 80)
-      len = 1 + rng.below(8); // consumed by the next few kernels
-    else if (r < 97)
-      len = 1 + rng.below(64);
-    else
-      len = 1 + rng.below(1024); // skip connections, long-lived results
-    b.end = b.start + (int64_t)len;
-    // Log-uniform size between 2^6 and 2^24 bytes, multiple of 64.
-    uint64_t bits = 6 + rng.below(18);
-    uint64_t size = (1ULL << bits) + rng.below(1ULL << bits);
-    b.size = std::max<uint64_t>(64, size / 64 * 64);
+    b.id = i;
+    switch (options.lifetimes) {
+    case L::Short: {
+      b.start = i; // one result per step, as in a program
+      uint64_t r = rng.below(100);
+      uint64_t len;
+      if (r < 80)
+        len = 1 + rng.below(8); // consumed by the next few kernels
+      else if (r < 97)
+        len = 1 + rng.below(64);
+      else
+        len = 1 + rng.below(1024); // skip connections, long-lived results
+      b.end = b.start + (int64_t)len;
+      break;
+    }
+    case L::Long: // until a uniformly random later step
+      b.start = i;
+      b.end = i + 1 + (int64_t)rng.below((uint64_t)(n - i));
+      break;
+    case L::ToEnd: // an initializer's results: all returned
+      b.start = i;
+      b.end = n;
+      break;
+    case L::Training: {
+      const int64_t layer = i / 4, fwd = 2 * layer,
+                    bwd = horizon - 1 - 2 * layer;
+      switch (i % 4) {
+      case 0: b.start = 0, b.end = horizon; break;       // weight
+      case 1: b.start = fwd, b.end = bwd; break;         // activation
+      case 2: b.start = fwd, b.end = fwd + 2; break;     // temporary
+      default: b.start = bwd - 1, b.end = horizon; break; // gradient
+      }
+      break;
+    }
+    }
+    if (b.end <= b.start)
+      b.end = b.start + 1;
+    if (options.sizes == GenerateOptions::Sizes::LogUniform) {
+      // Log-uniform size between 2^6 and 2^24 bytes, multiple of 64.
+      uint64_t bits = 6 + rng.below(18);
+      uint64_t size = (1ULL << bits) + rng.below(1ULL << bits);
+      b.size = std::max<uint64_t>(64, size / 64 * 64);
+    } else {
+      // The shapes of a model repeat: eight sizes, 64 KiB to 8 MiB, plus a
+      // few odd bytes (so that the alignment leaves slivers).
+      b.size = (uint64_t(64) << (10 + rng.below(8))) + rng.below(64);
+    }
     p.buffers.push_back(b);
   }
   return p;

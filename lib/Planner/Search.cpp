@@ -570,6 +570,14 @@ uint64_t gcd64(uint64_t a, uint64_t b) {
 
 } // namespace
 
+bool searchMayRun(const Problem &problem) {
+  size_t active = 0;
+  for (const Buffer &b : problem.buffers)
+    active += isActive(b);
+  return active > 0 && active <= kMaxSearchBuffers &&
+         (double)active * (double)active <= kMaxDiveWork;
+}
+
 static Plan planSearchImpl(const Problem &problem, const Plan &start,
                            uint64_t lower, Deadline deadline,
                            size_t maxDepth) {

@@ -40,7 +40,8 @@ void printHelp() {
   std::cout <<
       R"(USAGE: cs349-plan [options] problem.csv
        cs349-plan --check [--alignment=N] solution.csv
-       cs349-plan --generate=N [--seed=S] [--output=FILE]
+       cs349-plan --generate=N [--seed=S] [--lifetimes=SHAPE] [--sizes=DIST]
+                  [--output=FILE]
 
 Plans a static memory arena: every buffer gets a byte offset such that no
 two buffers whose lifetimes overlap share memory, minimising the arena size
@@ -96,6 +97,14 @@ OPTIONS:
   --generate=N        write a synthetic problem with N buffers (one result
                       per step, mostly short lifetimes, a few long ones,
                       sizes 64 B..16 MiB) instead of planning
+  --lifetimes=SHAPE   lifetimes of --generate: short (default, as above),
+                      long (each lives until a random later step: about a
+                      third live at once), to-end (all live to the end, an
+                      initializer's results), training (a training step of
+                      N/4 layers: weights, forward results kept for the
+                      backward pass, temporaries, gradients)
+  --sizes=DIST        sizes of --generate: log-uniform (default, as above)
+                      or few (eight sizes 64 KiB..8 MiB plus 0..63 bytes)
   --help              this text
 )";
 }
@@ -159,6 +168,7 @@ int main(int argc, char **argv) {
   double timeLimit = 1.0;
   uint64_t alignment = 1, seed = 0, repeat = 1, generate = 0;
   bool check = false, haveGenerate = false;
+  GenerateOptions generateOptions;
 
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -212,6 +222,17 @@ int main(int argc, char **argv) {
              "more than this machine's " + std::to_string(cs349::hostMemoryBytes()) +
              " bytes of memory");
       haveGenerate = true;
+    } else if (value("--lifetimes", v)) {
+      auto shape = parseGeneratedLifetimes(v);
+      if (!shape)
+        fail("invalid --lifetimes '" + v +
+             "' (expected short, long, to-end or training)");
+      generateOptions.lifetimes = *shape;
+    } else if (value("--sizes", v)) {
+      auto sizes = parseGeneratedSizes(v);
+      if (!sizes)
+        fail("invalid --sizes '" + v + "' (expected log-uniform or few)");
+      generateOptions.sizes = *sizes;
     } else if (value("--output", v) || value("-o", v)) {
       outputPath = v;
     } else if (arg.size() > 1 && arg[0] == '-') {
@@ -225,7 +246,7 @@ int main(int argc, char **argv) {
   }
 
   if (haveGenerate) {
-    Problem p = generateProblem(generate, seed);
+    Problem p = generateProblem(generate, seed, generateOptions);
     writeOutput(outputPath.empty() ? "-" : outputPath, writeProblemCsv(p));
     return 0;
   }

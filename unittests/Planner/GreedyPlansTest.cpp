@@ -118,10 +118,15 @@ std::vector<std::pair<std::string, Problem>> goldenProblems() {
   return out;
 }
 
-std::string planLines() {
+std::string planLines(GreedyPlacer::Index index) {
   std::ostringstream out;
   for (const auto &[name, problem] : goldenProblems()) {
-    GreedyPlacer placer(problem);
+    // Walking unions is slow where they are fragmented, as in pangu's
+    // best-fit passes (Auto scans there): the forced-unions run leaves them
+    // out and compares the other lines.
+    if (index == GreedyPlacer::Index::Unions && name.find("real/pangu") == 0)
+      continue;
+    GreedyPlacer placer(problem, index);
     const std::pair<const char *, std::vector<uint32_t>> orders[] = {
         {"size", placer.orderBySize()},
         {"section-total", placer.orderBySectionTotal()},
@@ -129,6 +134,12 @@ std::string planLines() {
         {"length", placer.orderByLength()},
         {"degree", placer.orderByDegree()},
         {"start", placer.orderByStart()}};
+    // Strategy::GreedyBySize (GreedyBySize.cpp, which a simple
+    // implementation may replace) is the size order with first-fit.
+    if (index == GreedyPlacer::Index::Auto)
+      EXPECT_EQ(greedyBySize(problem).offsets,
+                placer.place(orders[0].second, Fit::First).offsets)
+          << name;
     for (const auto &[orderName, order] : orders)
       for (Fit fit : {Fit::First, Fit::Best}) {
         Plan p = placer.place(order, fit);
@@ -142,8 +153,10 @@ std::string planLines() {
 
 } // namespace
 
-TEST(GreedyPlans, SameAsRecorded) {
-  const std::string actual = planLines();
+class GreedyPlans : public testing::TestWithParam<GreedyPlacer::Index> {};
+
+TEST_P(GreedyPlans, SameAsRecorded) {
+  const std::string actual = planLines(GetParam());
   if (const char *path = std::getenv("CS349_WRITE_GREEDY_GOLDEN")) {
     std::ofstream(path) << actual;
     GTEST_SKIP() << "recorded to " << path;
@@ -151,7 +164,10 @@ TEST(GreedyPlans, SameAsRecorded) {
   std::ifstream in(CS349_GREEDY_GOLDEN);
   ASSERT_TRUE(in) << "cannot read " << CS349_GREEDY_GOLDEN;
   std::stringstream expected;
-  expected << in.rdbuf();
+  for (std::string line; std::getline(in, line);)
+    if (GetParam() != GreedyPlacer::Index::Unions ||
+        line.find("real/pangu") != 0)
+      expected << line << "\n";
   // Line by line, so that a failure names the problem, order and fit.
   std::istringstream a(actual), e(expected.str());
   std::string la, le;
@@ -164,3 +180,8 @@ TEST(GreedyPlans, SameAsRecorded) {
     EXPECT_EQ(la, le) << "line " << line;
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryIndex, GreedyPlans,
+                         testing::Values(GreedyPlacer::Index::Auto,
+                                         GreedyPlacer::Index::Scan,
+                                         GreedyPlacer::Index::Unions));

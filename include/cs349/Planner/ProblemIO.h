@@ -55,6 +55,32 @@ std::string writeProblemCsv(const Problem &problem);
 /// platform.
 Problem generateProblem(size_t numBuffers, uint64_t seed);
 
+/// Shapes of generated problems beyond the default (short lifetimes,
+/// log-uniform sizes), for problems where most buffers are live at once.
+struct GenerateOptions {
+  enum class Lifetimes {
+    Short,    ///< the default: most die within a few steps
+    Long,     ///< each lives until a uniformly random later step
+    ToEnd,    ///< each lives to the end (an initializer's results)
+    Training, ///< a training step: weights, nested forward results kept
+              ///< for the backward pass, temporaries, gradients
+  } lifetimes = Lifetimes::Short;
+  enum class Sizes {
+    LogUniform, ///< 64 B to 16 MiB, log-uniform, multiples of 64
+    Few,        ///< eight sizes 64 KiB to 8 MiB plus 0..63 odd bytes
+  } sizes = Sizes::LogUniform;
+};
+
+/// The same with other shapes; default options give generateProblem(n, s).
+Problem generateProblem(size_t numBuffers, uint64_t seed,
+                        const GenerateOptions &options);
+
+/// "short", "long", "to-end", "training".
+std::optional<GenerateOptions::Lifetimes>
+parseGeneratedLifetimes(std::string_view name);
+/// "log-uniform", "few".
+std::optional<GenerateOptions::Sizes> parseGeneratedSizes(std::string_view name);
+
 } // namespace cs349::planner
 
 #endif // CS349_PLANNER_PROBLEMIO_H
