@@ -43,6 +43,14 @@ if config.sanitized:
 if shutil.which("chromium"):
     config.available_features.add("chromium")
 
+# IR that other projects' front ends wrote for real models, beside the
+# repository for developers and CI only; without it the tests over it
+# (test/Import/real-ir.test) are reported unsupported.
+real_ir = os.path.join(os.path.dirname(config.cs349_src_root), "shared", "real-ir")
+if os.path.isdir(real_ir):
+    config.available_features.add("real-ir")
+    config.substitutions.append(("%real_ir", real_ir))
+
 tools = ["cs349-opt", "cs349-gen", "cs349-plan", "cs349-run", "cs349-lsp-server", "cs349-steps"]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="ignore") for t in tools], [config.cs349_tools_dir])
