@@ -437,10 +437,12 @@ struct GreedyPlacer::Impl {
 
   /// The lowest aligned x such that [x, x + size) meets no gathered block.
   /// Round robin over the unions until a whole round moves x no more.
-  uint64_t firstFit(uint64_t size) const {
+  uint64_t firstFit(uint64_t size, size_t &budget) const {
     const size_t count = query.size();
     uint64_t x = 0;
     for (size_t idx = 0, quiet = 0; quiet < count;) {
+      if (budget-- == 0)
+        return kNoEnd;
       uint64_t moved = query[idx]->skipConflict(x, size);
       if (moved != x) {
         x = moved;
@@ -455,14 +457,19 @@ struct GreedyPlacer::Impl {
 
   /// The lowest start of the tightest gap of the gathered blocks' union that
   /// holds `size` bytes, else the top of the union.
-  uint64_t bestFit(uint64_t size) const {
+  uint64_t bestFit(uint64_t size, size_t &budget) const {
     const size_t count = query.size();
     uint64_t cur = 0;
     uint64_t bestOffset = 0, bestGap = kNoEnd;
     bool haveBest = false;
     while (true) {
+      if (budget < count)
+        return kNoEnd;
+      budget -= count;
       // Move cur past the ranges covering it.
       for (size_t idx = 0, quiet = 0; quiet < count;) {
+        if (budget-- == 0)
+          return kNoEnd;
         uint64_t moved = query[idx]->skipCovered(cur);
         quiet = moved != cur ? 1 : quiet + 1;
         cur = moved;
@@ -497,21 +504,28 @@ struct GreedyPlacer::Impl {
     const uint64_t size = problem.buffers[i].size;
     const uint32_t lo = slotLo[i], hi = slotHi[i];
     bool viaUnions = index == Index::Unions;
+    size_t budget = std::numeric_limits<size_t>::max();
     if (index == Index::Auto && overlapping(lo, hi) > kScanLimit) {
+      // Where the unions are fragmented a walk takes many steps: past half
+      // the scan's length, scanning is cheaper.
+      budget = overlapping(lo, hi) / 2;
       // Keeping the unions costs O(log T) insertions per block: worth it
       // once the scans have cost more than that for every placed block.
       viaUnions = unionsBuilt ||
                   scanned > (size_t)kUnionCostPerBlock * (depth + 1) * placed.size();
     }
-    if (!viaUnions) {
-      collect(lo, hi);
-      scanned += blocks.size();
-      return scanFit(size, fit);
+    if (viaUnions) {
+      if (!unionsBuilt)
+        buildUnions();
+      gather(lo, hi);
+      uint64_t offset =
+          fit == Fit::First ? firstFit(size, budget) : bestFit(size, budget);
+      if (offset != kNoEnd)
+        return offset;
     }
-    if (!unionsBuilt)
-      buildUnions();
-    gather(lo, hi);
-    return fit == Fit::First ? firstFit(size) : bestFit(size);
+    collect(lo, hi);
+    scanned += blocks.size();
+    return scanFit(size, fit);
   }
 
   std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
