@@ -112,3 +112,7 @@ done
 for name in layer-unfused layer-fused layer-fused-fa branches-breadth branches-scheduled; do
   echo "   $out/$name.svg"
 done
+echo "== The fused + FlashAttention plan as an interactive page (switch to the naive and best-fit plans)"
+"$bin/cs349-opt" "$tmp/layer.mlir" --optimize --fuse --plan-memory \
+  --plan-html="output=$out/layer-plan.html strategies=naive,best-fit" -o /dev/null
+echo "   $out/layer-plan.html"
