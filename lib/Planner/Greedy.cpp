@@ -52,6 +52,12 @@ constexpr uint32_t kUnionCostPerBlock = 16;
 
 constexpr uint64_t kNoEnd = std::numeric_limits<uint64_t>::max();
 
+/// Placement steps (a placement, a scanned block, a step of a walk) between
+/// two looks at the clock of a pass with a deadline: a few microseconds of
+/// work, so a pass overruns its deadline by no more than that.  A pass
+/// cheaper than this never looks, so small problems always complete.
+constexpr size_t kStepsPerClockCheck = 1024;
+
 /// Memory for the unions' tree nodes, all of one size: a free list over
 /// chunks.  Released all at once when a pass starts again, without visiting
 /// the nodes (the unions are dropped, not destroyed: they own nothing else).
@@ -207,6 +213,7 @@ struct GreedyPlacer::Impl {
   // when a query first needs it and kept up to date from then on.
   bool unionsBuilt = false;
   size_t scanned = 0; // blocks the scan queries have visited this pass
+  size_t steps = 0;   // work since the clock was last read
   NodeArena arena;
   std::vector<uint32_t> coverOf, anyOf; // per node, index into unions or 0
   // Constructed in `unionStore`, never destroyed: their nodes live in
@@ -276,6 +283,7 @@ struct GreedyPlacer::Impl {
     arena.releaseAll();
     unionsInUse = 1;
     scanned = 0;
+    steps = 0;
     unionsBuilt = false;
     placed.clear();
     std::fill(offsets.begin(), offsets.end(), 0);
@@ -514,28 +522,58 @@ struct GreedyPlacer::Impl {
       viaUnions = unionsBuilt ||
                   scanned > (size_t)kUnionCostPerBlock * (depth + 1) * placed.size();
     }
+    ++steps;
     if (viaUnions) {
       if (!unionsBuilt)
         buildUnions();
       gather(lo, hi);
+      const size_t before = budget;
       uint64_t offset =
           fit == Fit::First ? firstFit(size, budget) : bestFit(size, budget);
+      steps += before - budget;
       if (offset != kNoEnd)
         return offset;
     }
     collect(lo, hi);
     scanned += blocks.size();
+    steps += blocks.size();
     return scanFit(size, fit);
   }
 
-  std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
-                            const Deadline *deadline) {
-    reset();
-    for (uint32_t i : order) {
+  /// Gives the active buffers of order[from..] offsets end to end above
+  /// every placed block: a valid plan whatever was placed before, and no
+  /// larger than the naive one (the placed blocks' plan is not).
+  void stackRest(const std::vector<uint32_t> &order, size_t from) {
+    uint64_t top = 0;
+    for (uint32_t j : placed)
+      top = std::max(top, alignUp(offsets[j] + problem.buffers[j].size, align));
+    for (size_t k = from; k < order.size(); ++k) {
+      const uint32_t i = order[k];
       if (!isActive(problem.buffers[i]))
         continue;
-      if (deadline && (placed.size() & 255) == 255 && deadline->passed())
-        return std::nullopt;
+      offsets[i] = top;
+      top = alignUp(top + problem.buffers[i].size, align);
+    }
+  }
+
+  /// With a deadline that passes during the pass: nothing, or with
+  /// `stackWhenLate` the placements so far and the rest stacked above them.
+  std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
+                            const Deadline *deadline, bool stackWhenLate) {
+    reset();
+    for (size_t k = 0; k < order.size(); ++k) {
+      const uint32_t i = order[k];
+      if (!isActive(problem.buffers[i]))
+        continue;
+      if (deadline && steps >= kStepsPerClockCheck) {
+        steps = 0;
+        if (deadline->passed()) {
+          if (!stackWhenLate)
+            return std::nullopt;
+          stackRest(order, k);
+          break;
+        }
+      }
       offsets[i] = placeOne(i, fit);
       placed.push_back(i);
       if (index != Index::Unions) {
@@ -577,12 +615,22 @@ GreedyPlacer::GreedyPlacer(const Problem &problem, Index index)
 GreedyPlacer::~GreedyPlacer() { delete impl; }
 
 Plan GreedyPlacer::place(const std::vector<uint32_t> &order, Fit fit) {
-  return *impl->place(order, fit, nullptr);
+  return *impl->place(order, fit, nullptr, false);
 }
 
 std::optional<Plan> GreedyPlacer::place(const std::vector<uint32_t> &order,
                                         Fit fit, const Deadline &deadline) {
-  return impl->place(order, fit, &deadline);
+  return impl->place(order, fit, &deadline, false);
+}
+
+Plan GreedyPlacer::placeWithin(const std::vector<uint32_t> &order, Fit fit,
+                               const Deadline &deadline) {
+  return *impl->place(order, fit, &deadline, true);
+}
+
+Plan greedyBySizeWithin(const Problem &problem, const Deadline &deadline) {
+  GreedyPlacer placer(problem);
+  return placer.placeWithin(placer.orderBySize(), Fit::First, deadline);
 }
 
 std::vector<uint32_t> GreedyPlacer::orderBySize() const {
@@ -675,6 +723,8 @@ std::vector<uint32_t> GreedyPlacer::orderBySectionTotal() const {
 
 Plan planBestFit(const Problem &problem, const Deadline *deadline,
                  const Plan *greedy, const Deadline *improveUntil) {
+  if (greedy && deadline && deadline->passed())
+    return *greedy; // not even time for the orders
   GreedyPlacer placer(problem);
   Plan best;
   bool have = false;

@@ -307,25 +307,29 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     result = planBestFit(problem);
     break;
   case Strategy::Search: {
-    Plan start = greedyBySize(problem);
-    result = planSearch(problem, start, lowerBound(problem), deadline);
+    // The caller still verifies the plan (a sweep like the lower bound's, a
+    // few times its cost): that time is kept out of the budget.
+    auto t0 = Clock::now();
+    uint64_t lower = lowerBound(problem);
+    Deadline work{deadline.at - 4 * (Clock::now() - t0)};
+    Plan start = greedyBySizeWithin(problem, work);
+    result = planSearch(problem, start, lower, work);
     break;
   }
   case Strategy::Best: {
     // Fast strong heuristics first: greedy-by-size (optimal at the lower
     // bound), then the other best-fit passes, then improvement: the search
     // where a dive is affordable, else reordering the best greedy order.
+    // Every step stops at the deadline, the greedy start included (it then
+    // stacks what it could not place).
     auto t0 = Clock::now();
-    Plan greedy = greedyBySize(problem);
     uint64_t lower = lowerBound(problem);
-    if (greedy.arenaSize <= lower) {
+    Deadline work{deadline.at - 4 * (Clock::now() - t0)};
+    Plan greedy = greedyBySizeWithin(problem, work);
+    if (greedy.arenaSize <= lower || work.passed()) {
       result = std::move(greedy);
       break;
     }
-    // The caller still verifies the plan (a sweep like the lower bound's,
-    // a few times its cost): keep that time out of the budget.
-    auto sweep = Clock::now() - t0;
-    Deadline work{deadline.at - 4 * sweep};
     // Reordering gets all the time where the search cannot dive, else half.
     Deadline improve = work;
     if (searchMayRun(problem))

@@ -63,6 +63,12 @@ public:
   /// The same, or nothing when `deadline` passes first.
   std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
                             const Deadline &deadline);
+  /// The same when it completes in time; when `deadline` passes first, the
+  /// buffers placed so far keep their offsets and the rest go end to end
+  /// above them (a valid plan, at most the naive arena).  The clock is read
+  /// every few microseconds of work.
+  Plan placeWithin(const std::vector<uint32_t> &order, Fit fit,
+                   const Deadline &deadline);
 
   /// Orders used by the strategies.
   std::vector<uint32_t> orderBySize() const;
@@ -79,6 +85,11 @@ private:
 
 /// Strategy::GreedyBySize; its contract is in GreedyBySize.cpp.
 Plan greedyBySize(const Problem &problem);
+
+/// The greedy-by-size plan of the GreedyPlacer, completed by stacking
+/// (GreedyPlacer::placeWithin) when `deadline` passes first: the start of
+/// the strategies with a time limit.
+Plan greedyBySizeWithin(const Problem &problem, const Deadline &deadline);
 
 /// The multi-order greedy of Strategy::BestFit.  With a deadline, a pass
 /// the deadline interrupts is dropped (at least one pass completes).  With

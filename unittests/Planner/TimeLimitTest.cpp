@@ -1,0 +1,86 @@
+//===- TimeLimitTest.cpp - Strategies with a time limit keep it -----------===//
+//
+// The strategies with a time limit stop at their deadline in every step, the
+// greedy start included.  No timing is asserted: a deadline that has already
+// passed makes every interruption point fire at its first check, so what
+// these tests see is deterministic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PlannerImpl.h"
+#include "cs349/Planner/MemoryPlanner.h"
+#include "cs349/Planner/ProblemIO.h"
+
+#include <gtest/gtest.h>
+
+using namespace cs349::planner;
+using namespace cs349::planner::detail;
+
+namespace {
+
+/// Most buffers live at once: a greedy pass must place thousands of them
+/// against thousands of others (many clock checks' worth of work).
+Problem mostlyLiveAtOnce() {
+  GenerateOptions options;
+  options.lifetimes = GenerateOptions::Lifetimes::Long;
+  options.sizes = GenerateOptions::Sizes::Few;
+  Problem p = generateProblem(3000, 7, options);
+  p.alignment = 64;
+  return p;
+}
+
+Deadline alreadyPassed() { return {Clock::now() - std::chrono::seconds(1)}; }
+
+TEST(TimeLimit, InterruptedGreedyStacksTheRest) {
+  Problem p = mostlyLiveAtOnce();
+  Plan full = greedyBySize(p);
+  Plan cut = greedyBySizeWithin(p, alreadyPassed());
+  EXPECT_TRUE(verify(p, cut).empty());
+  EXPECT_EQ(cut.arenaSize, arenaOf(p, cut.offsets));
+  // It was interrupted: the stacked rest reuses no memory.
+  EXPECT_GT(cut.arenaSize, full.arenaSize);
+  EXPECT_LE(cut.arenaSize, naiveSize(p));
+}
+
+TEST(TimeLimit, GreedyInTimeIsGreedyBySize) {
+  Problem p = mostlyLiveAtOnce();
+  Plan full = greedyBySize(p);
+  Plan timed = greedyBySizeWithin(p, Deadline::after(1e6));
+  EXPECT_EQ(timed.offsets, full.offsets);
+  EXPECT_EQ(timed.arenaSize, full.arenaSize);
+}
+
+TEST(TimeLimit, SmallProblemsAlwaysComplete) {
+  // Cheaper than one clock check: never interrupted, so a tiny time limit
+  // still gives the greedy plan.
+  Problem p;
+  for (int64_t i = 0; i < 30; ++i)
+    p.buffers.push_back({i, i % 7, i % 7 + 3, (uint64_t)(10 + i)});
+  Plan cut = greedyBySizeWithin(p, alreadyPassed());
+  EXPECT_EQ(cut.offsets, greedyBySize(p).offsets);
+}
+
+TEST(TimeLimit, ZeroLimitStillGivesAValidPlan) {
+  Problem p = mostlyLiveAtOnce();
+  for (Strategy s : {Strategy::Search, Strategy::Best}) {
+    PlanOptions options;
+    options.strategy = s;
+    options.timeLimitSeconds = 0;
+    Plan result = plan(p, options);
+    EXPECT_TRUE(verify(p, result).empty()) << strategyName(s);
+    EXPECT_EQ(result.arenaSize, arenaOf(p, result.offsets));
+    EXPECT_LE(result.arenaSize, naiveSize(p)) << strategyName(s);
+  }
+}
+
+TEST(TimeLimit, InterruptedBestFitPassIsDropped) {
+  Problem p = mostlyLiveAtOnce();
+  GreedyPlacer placer(p);
+  EXPECT_FALSE(
+      placer.place(placer.orderBySize(), Fit::Best, alreadyPassed()));
+  // The placer is reusable after an interrupted pass.
+  EXPECT_EQ(placer.place(placer.orderBySize(), Fit::First).offsets,
+            greedyBySize(p).offsets);
+}
+
+} // namespace
