@@ -3,6 +3,8 @@
 #include "cs349/Planner/MemoryPlanner.h"
 #include "PlannerImpl.h"
 
+#include "cs349/Support/LiveBytes.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
@@ -132,36 +134,11 @@ std::string checkProblem(const Problem &problem) {
 }
 
 uint64_t lowerBound(const Problem &problem) {
-  // Events (time, delta); at equal times ends (negative deltas) come first
-  // because lifetimes are half-open.
-  struct Event {
-    int64_t time;
-    bool isStart;
-    uint64_t size;
-  };
-  std::vector<Event> ev;
-  ev.reserve(problem.buffers.size() * 2);
-  for (const Buffer &b : problem.buffers) {
-    if (!isActive(b))
-      continue;
-    ev.push_back({b.start, true, b.size});
-    ev.push_back({b.end, false, b.size});
-  }
-  std::sort(ev.begin(), ev.end(), [](const Event &x, const Event &y) {
-    if (x.time != y.time)
-      return x.time < y.time;
-    return x.isStart < y.isStart; // ends first
-  });
-  u128 live = 0, peak = 0;
-  for (const Event &e : ev) {
-    if (e.isStart) {
-      live += e.size;
-      peak = std::max(peak, live);
-    } else {
-      live -= e.size;
-    }
-  }
-  return saturate(peak);
+  std::vector<LiveRange> ranges;
+  ranges.reserve(problem.buffers.size());
+  for (const Buffer &b : problem.buffers)
+    ranges.push_back({b.start, b.end, b.size});
+  return peakLiveBytes(ranges).bytes;
 }
 
 //===----------------------------------------------------------------------===//

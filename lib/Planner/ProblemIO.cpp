@@ -2,6 +2,8 @@
 
 #include "cs349/Planner/ProblemIO.h"
 
+#include "cs349/Support/SplitMix64.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -183,21 +185,6 @@ std::string writeProblemCsv(const Problem &problem) {
   return out;
 }
 
-namespace {
-/// SplitMix64: tiny, portable, deterministic.
-struct SplitMix64 {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  /// Uniform in [0, bound).
-  uint64_t below(uint64_t bound) { return bound ? next() % bound : 0; }
-};
-} // namespace
-
 Problem generateProblem(size_t numBuffers, uint64_t seed) {
   return generateProblem(numBuffers, seed, GenerateOptions());
 }
@@ -229,7 +216,7 @@ parseGeneratedSizes(std::string_view name) {
 Problem generateProblem(size_t numBuffers, uint64_t seed,
                         const GenerateOptions &options) {
   using L = GenerateOptions::Lifetimes;
-  SplitMix64 rng{seed * 0x2545F4914F6CDD1DULL + 12345};
+  SplitMix64 rng(seed * 0x2545F4914F6CDD1DULL + 12345);
   Problem p;
   p.alignment = 64;
   p.buffers.reserve(numBuffers);

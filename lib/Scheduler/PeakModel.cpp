@@ -2,6 +2,8 @@
 
 #include "GraphIndex.h"
 
+#include "cs349/Support/LiveBytes.h"
+
 #include <algorithm>
 
 namespace cs349::scheduler {
@@ -85,8 +87,9 @@ std::vector<uint64_t> liveProfile(const Graph &graph, const Order &order) {
   if (!pos || order.empty())
     return {};
   const int64_t last = graph.numNodes - 1;
-  // A buffer adds its size at its first step and removes it after its last.
-  std::vector<uint64_t> born(graph.numNodes, 0), dies(graph.numNodes, 0);
+  // A buffer is live from its first step through its last reader's step.
+  std::vector<LiveRange> ranges;
+  ranges.reserve(graph.buffers.size());
   for (const Buffer &buffer : graph.buffers) {
     int64_t first = (*pos)[buffer.producer];
     int64_t end = first;
@@ -95,20 +98,9 @@ std::vector<uint64_t> liveProfile(const Graph &graph, const Order &order) {
     else
       for (int64_t consumer : buffer.consumers)
         end = std::max(end, (*pos)[consumer]);
-    born[first] = saturatingAdd(born[first], buffer.size);
-    dies[end] = saturatingAdd(dies[end], buffer.size);
+    ranges.push_back({first, end + 1, buffer.size});
   }
-  std::vector<uint64_t> profile(graph.numNodes);
-  uint64_t live = 0;
-  bool saturated = false;
-  for (int64_t t = 0; t <= last; ++t) {
-    uint64_t next = saturatingAdd(live, born[t]);
-    saturated |= next == UINT64_MAX;
-    live = next;
-    profile[t] = saturated ? UINT64_MAX : live;
-    live -= std::min(live, dies[t]);
-  }
-  return profile;
+  return liveBytesPerStep(ranges, graph.numNodes);
 }
 
 uint64_t peakMemory(const Graph &graph, const Order &order) {
