@@ -13,11 +13,14 @@
 //     of their range).
 // The blocks overlapping [lo, hi) are then exactly those in `any` of the
 // query's canonical nodes plus those in `cover` of their ancestors: O(log T)
-// unions.  Placement walks these unions together, jumping over whole merged
-// ranges, so a buffer costs O(log T) lookups per jump instead of a scan (and
-// sort) of every lifetime-overlapping block: when most buffers are live at
-// once, the placed blocks merge into a few ranges and a pass stays
-// O(n log T log n) where scanning them would be quadratic.
+// unions.  Placement walks these unions together, so a buffer costs O(log T)
+// lookups per jump instead of a scan (and sort) of every lifetime-overlapping
+// block: when most buffers are live at once, the placed blocks merge into a
+// few ranges and a pass stays O(n log T log n) where scanning them would be
+// quadratic.  First-fit jumps, in each union, straight to its first free run
+// long enough for the buffer (each union keeps the longest free run per
+// subtree), and asks the union that blocked last first: on fragmented
+// unions, where most gaps are too small, a jump passes all of them at once.
 //
 // Block tops are rounded up to the alignment before they enter a union:
 // every candidate offset is aligned, so an aligned x is below top exactly
@@ -31,7 +34,6 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
-#include <map>
 #include <memory_resource>
 #include <memory>
 #include <numeric>
@@ -116,68 +118,192 @@ private:
   FreeNode *freeList = nullptr;
 };
 
-/// A union of byte ranges [begin, end), kept merged: ranges neither overlap
-/// nor touch.
+/// A union of byte ranges [begin, end), kept merged (ranges neither overlap
+/// nor touch), as a treap ordered by begin.  Each range also records the
+/// free run below it (from the previous range's end, or from 0), and each
+/// subtree the longest such run, so that the first free run of a given
+/// length above an offset is found in O(log k), skipping every subtree whose
+/// runs are all shorter: a fragmented union costs one step, not one per gap.
 class MemoryUnion {
 public:
-  explicit MemoryUnion(std::pmr::memory_resource *pool) : ranges(pool) {}
-  bool empty() const { return ranges.empty(); }
-  void clear() { ranges.clear(); }
+  explicit MemoryUnion(std::pmr::memory_resource *pool) : pool(pool) {}
+  bool empty() const { return root == nullptr; }
 
   void add(uint64_t begin, uint64_t end) {
-    auto next = ranges.upper_bound(begin);
-    if (next != ranges.begin()) {
-      auto prev = std::prev(next);
-      if (prev->second >= begin) { // extends prev
-        if (prev->second >= end)
-          return;
-        prev->second = end;
-        absorb(prev, next);
+    Node *prev = lastAtOrBelow(begin);
+    Node *merged;
+    if (prev && prev->end >= begin) { // extends prev
+      if (prev->end >= end)
         return;
-      }
+      prev->end = end;
+      merged = prev;
+    } else {
+      merged = new (pool->allocate(sizeof(Node), alignof(Node)))
+          Node{begin, end, begin - (prev ? prev->end : 0), 0, nullptr, nullptr,
+               priorityOf(begin)};
+      merged->longestRun = merged->runBelow;
+      root = insert(root, merged);
     }
-    auto it = ranges.emplace_hint(next, begin, end);
-    absorb(it, std::next(it));
+    // Absorb the ranges that `merged` now reaches.
+    for (Node *next = firstAbove(merged->begin);
+         next && next->begin <= merged->end; next = firstAbove(merged->begin)) {
+      merged->end = std::max(merged->end, next->end);
+      root = erase(root, next->begin);
+    }
+    if (Node *next = firstAbove(merged->begin))
+      setRunBelow(root, next->begin, next->begin - merged->end);
   }
 
   /// The end of the range containing x, or x when none does.
   uint64_t skipCovered(uint64_t x) const {
-    auto next = ranges.upper_bound(x);
-    if (next == ranges.begin())
-      return x;
-    auto prev = std::prev(next);
-    return prev->second > x ? prev->second : x;
+    const Node *prev = lastAtOrBelow(x);
+    return prev && prev->end > x ? prev->end : x;
   }
 
-  /// The end of the first range meeting [x, x + size), or x when none does.
-  uint64_t skipConflict(uint64_t x, uint64_t size) const {
-    auto next = ranges.upper_bound(x);
-    if (next != ranges.begin()) {
-      auto prev = std::prev(next);
-      if (prev->second > x)
-        return prev->second;
-    }
-    if (next != ranges.end() && next->first < x + size)
-      return next->second;
-    return x;
+  /// The lowest y >= x such that [y, y + size) meets no range, where x is
+  /// 0 or the end of a range of some union (so that y, a range end, is as
+  /// aligned as x).
+  uint64_t skipToFit(uint64_t x, uint64_t size) const {
+    x = skipCovered(x);
+    const Node *next = firstAbove(x);
+    if (!next || next->begin - x >= size)
+      return x;
+    if (const Node *above = firstRunAbove(root, next->begin, size))
+      return above->begin - above->runBelow;
+    const Node *last = root;
+    while (last->right)
+      last = last->right;
+    return last->end;
   }
 
   /// The begin of the first range starting above x, or kNoEnd.
   uint64_t nextBegin(uint64_t x) const {
-    auto next = ranges.upper_bound(x);
-    return next == ranges.end() ? kNoEnd : next->first;
+    const Node *next = firstAbove(x);
+    return next ? next->begin : kNoEnd;
   }
 
 private:
-  using Map = std::pmr::map<uint64_t, uint64_t>;
-  // Merges the ranges from `next` on that `it` reaches into `it`.
-  void absorb(Map::iterator it, Map::iterator next) {
-    while (next != ranges.end() && next->first <= it->second) {
-      it->second = std::max(it->second, next->second);
-      next = ranges.erase(next);
+  struct Node {
+    uint64_t begin, end;
+    uint64_t runBelow;   // free bytes between the previous range and begin
+    uint64_t longestRun; // max runBelow in this subtree
+    Node *left, *right;
+    uint64_t priority;
+  };
+
+  static uint64_t priorityOf(uint64_t key) {
+    // SplitMix64's finalizer: deterministic, well spread.
+    key += 0x9e3779b97f4a7c15ULL;
+    key = (key ^ (key >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    key = (key ^ (key >> 27)) * 0x94d049bb133111ebULL;
+    return key ^ (key >> 31);
+  }
+  static uint64_t longest(const Node *n) { return n ? n->longestRun : 0; }
+  static Node *pull(Node *n) {
+    n->longestRun =
+        std::max({n->runBelow, longest(n->left), longest(n->right)});
+    return n;
+  }
+
+  Node *lastAtOrBelow(uint64_t x) const {
+    Node *found = nullptr;
+    for (Node *n = root; n;) {
+      if (n->begin <= x) {
+        found = n;
+        n = n->right;
+      } else {
+        n = n->left;
+      }
+    }
+    return found;
+  }
+  Node *firstAbove(uint64_t x) const {
+    Node *found = nullptr;
+    for (Node *n = root; n;) {
+      if (n->begin > x) {
+        found = n;
+        n = n->left;
+      } else {
+        n = n->right;
+      }
+    }
+    return found;
+  }
+  /// The first range beginning above x with a free run of `size` below it.
+  static const Node *firstRunAbove(const Node *n, uint64_t x, uint64_t size) {
+    if (!n || n->longestRun < size)
+      return nullptr;
+    if (n->begin <= x)
+      return firstRunAbove(n->right, x, size);
+    if (const Node *found = firstRunAbove(n->left, x, size))
+      return found;
+    if (n->runBelow >= size)
+      return n;
+    return firstRunAbove(n->right, x, size);
+  }
+
+  static Node *insert(Node *t, Node *n) {
+    if (!t)
+      return n;
+    if (n->priority > t->priority) {
+      split(t, n->begin, n->left, n->right);
+      return pull(n);
+    }
+    if (n->begin < t->begin)
+      t->left = insert(t->left, n);
+    else
+      t->right = insert(t->right, n);
+    return pull(t);
+  }
+  /// Splits t into the ranges beginning below key and the others.
+  static void split(Node *t, uint64_t key, Node *&below, Node *&rest) {
+    if (!t) {
+      below = rest = nullptr;
+      return;
+    }
+    if (t->begin < key) {
+      split(t->right, key, t->right, rest);
+      below = pull(t);
+    } else {
+      split(t->left, key, below, t->left);
+      rest = pull(t);
     }
   }
-  Map ranges;
+  static Node *join(Node *a, Node *b) {
+    if (!a || !b)
+      return a ? a : b;
+    if (a->priority > b->priority) {
+      a->right = join(a->right, b);
+      return pull(a);
+    }
+    b->left = join(a, b->left);
+    return pull(b);
+  }
+  Node *erase(Node *t, uint64_t key) {
+    if (t->begin == key) {
+      Node *rest = join(t->left, t->right);
+      t->~Node();
+      pool->deallocate(t, sizeof(Node), alignof(Node));
+      return rest;
+    }
+    if (key < t->begin)
+      t->left = erase(t->left, key);
+    else
+      t->right = erase(t->right, key);
+    return pull(t);
+  }
+  static void setRunBelow(Node *t, uint64_t key, uint64_t run) {
+    if (t->begin == key)
+      t->runBelow = run;
+    else if (key < t->begin)
+      setRunBelow(t->left, key, run);
+    else
+      setRunBelow(t->right, key, run);
+    pull(t);
+  }
+
+  Node *root = nullptr;
+  std::pmr::memory_resource *pool;
 };
 } // namespace
 
@@ -443,22 +569,25 @@ struct GreedyPlacer::Impl {
     });
   }
 
-  /// The lowest aligned x such that [x, x + size) meets no gathered block.
-  /// Round robin over the unions until a whole round moves x no more.
-  uint64_t firstFit(uint64_t size, size_t &budget) const {
+  /// The lowest aligned x such that [x, x + size) meets no gathered block:
+  /// each union moves x up to its own lowest fit above x until all of them
+  /// accept it (no union moves x past a position every union accepts).
+  uint64_t firstFit(uint64_t size, size_t &budget) {
+    // The union that moved x last goes to the front (the unions that block
+    // most are asked first); x is found when all agree in one pass.
     const size_t count = query.size();
     uint64_t x = 0;
-    for (size_t idx = 0, quiet = 0; quiet < count;) {
+    for (size_t k = 0; k < count;) {
       if (budget-- == 0)
         return kNoEnd;
-      uint64_t moved = query[idx]->skipConflict(x, size);
-      if (moved != x) {
-        x = moved;
-        quiet = 0; // the same union may conflict again above
+      uint64_t moved = query[k]->skipToFit(x, size);
+      if (moved == x) {
+        ++k;
         continue;
       }
-      ++quiet;
-      idx = idx + 1 == count ? 0 : idx + 1;
+      x = moved;
+      std::rotate(query.begin(), query.begin() + k, query.begin() + k + 1);
+      k = 1;
     }
     return x;
   }
@@ -533,6 +662,7 @@ struct GreedyPlacer::Impl {
       steps += before - budget;
       if (offset != kNoEnd)
         return offset;
+
     }
     collect(lo, hi);
     scanned += blocks.size();
