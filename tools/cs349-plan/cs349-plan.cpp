@@ -167,7 +167,7 @@ int main(int argc, char **argv) {
   std::string outputPath, inputPath;
   double timeLimit = 1.0;
   uint64_t alignment = 1, seed = 0, repeat = 1, generate = 0;
-  bool check = false, haveGenerate = false;
+  bool check = false, haveGenerate = false, haveShape = false;
   GenerateOptions generateOptions;
 
   for (int i = 1; i < argc; ++i) {
@@ -228,11 +228,13 @@ int main(int argc, char **argv) {
         fail("invalid --lifetimes '" + v +
              "' (expected short, long, to-end or training)");
       generateOptions.lifetimes = *shape;
+      haveShape = true;
     } else if (value("--sizes", v)) {
       auto sizes = parseGeneratedSizes(v);
       if (!sizes)
         fail("invalid --sizes '" + v + "' (expected log-uniform or few)");
       generateOptions.sizes = *sizes;
+      haveShape = true;
     } else if (value("--output", v) || value("-o", v)) {
       outputPath = v;
     } else if (arg.size() > 1 && arg[0] == '-') {
@@ -245,6 +247,9 @@ int main(int argc, char **argv) {
     }
   }
 
+  if (haveShape && !haveGenerate)
+    fail("--lifetimes and --sizes shape generated problems: they need "
+         "--generate=N");
   if (haveGenerate) {
     Problem p = generateProblem(generate, seed, generateOptions);
     writeOutput(outputPath.empty() ? "-" : outputPath, writeProblemCsv(p));
