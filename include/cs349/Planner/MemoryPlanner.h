@@ -63,7 +63,9 @@ struct Plan {
 ///                  the greedy-by-size plan.  Anytime: stops at the time limit
 ///                  or when it reaches the lower bound.
 ///  - Best:         all of the above within the time limit; never worse than
-///                  GreedyBySize or BestFit.
+///                  GreedyBySize or BestFit when they finish within it (the
+///                  greedy start, when cut short, stacks what it could not
+///                  place).
 enum class Strategy { Naive, GreedyBySize, BestFit, Search, Best };
 
 /// Parses "naive", "greedy-by-size", "best-fit", "search", "best".
