@@ -61,7 +61,7 @@ LogicalResult checkStaticShapes(func::FuncOp func) {
   return failure(walk.wasInterrupted());
 }
 
-struct ImportPass : public cs349::impl::ImportBase<ImportPass> {
+struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
   using ImportBase::ImportBase;
 
   LogicalResult initialize(MLIRContext *context) override {
@@ -72,6 +72,7 @@ struct ImportPass : public cs349::impl::ImportBase<ImportPass> {
     RewritePatternSet linalg(context);
     import::populateLinalgRaisingPatterns(linalg);
     import::populateSimplifyPatterns(linalg);
+    import::populateUnitDimPatterns(linalg);
     linalgPatterns = std::move(linalg);
     return success();
   }

@@ -40,8 +40,12 @@ LogicalResult lowerRemainingTosa(func::FuncOp func);
 /// tensors that compute what cs349 ops compute.
 void populateLinalgRaisingPatterns(RewritePatternSet &patterns);
 
+/// cs349 ops whose result has a leading unit dim (rank >= 3), on operands
+/// without it: [1, T, D] -> [T, D], [1, H, T, dh] -> [H, T, dh].
+void populateUnitDimPatterns(RewritePatternSet &patterns);
+
 /// Rewrites of what front ends write into the ops cs349 has:
-/// reciprocal-multiply, sigmoid-times-x, adding zeros.
+/// reciprocal-multiply, sigmoid-times-x, GQA as a broadcasting add of zeros.
 void populateSimplifyPatterns(RewritePatternSet &patterns);
 
 /// Wraps every op of `func` that is still not cs349 in an opaque

@@ -3,7 +3,8 @@
 // Front ends spell a few things in ops cs349 does not have (a reciprocal,
 // a sigmoid); these patterns turn the spellings into the ops the rest of the
 // pipeline (matchers, fusion, --decompose) knows. x^2 is handled where the
-// power is raised (LinalgRaising.cpp), adding zeros by cs349's folders.
+// power is raised (LinalgRaising.cpp), adding zeros of the same shape by
+// cs349's folders (adding zeros that broadcast is GQA's repeat, below).
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,10 +91,73 @@ struct SiluQuotient : OpRewritePattern<DivOp> {
   }
 };
 
+/// GQA as front ends write it: x [.., G, ..] reshaped to [.., G, 1, ..],
+/// added to zeros [.., G, n, ..] (broadcasting the new dim n times) and
+/// reshaped to [.., G·n, ..] is `repeat x axis = a times = n`: row i of the
+/// merged dim is row i / n of x. cs349.repeat is a view, and
+/// --match-attention reads through it to grouped-query attention.
+struct RepeatByAddingZeros : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto add = op.getInput().getDefiningOp<AddOp>();
+    if (!add)
+      return failure();
+    ArrayRef<int64_t> broadcast = add.getType().getShape();
+    for (unsigned side = 0; side < 2; ++side) {
+      auto unsqueeze = add->getOperand(side).getDefiningOp<ReshapeOp>();
+      if (!unsqueeze || !isSplatOf(add->getOperand(1 - side), 0.0) ||
+          add->getOperand(1 - side).getType() != add.getType())
+        continue;
+      std::optional<int64_t> axis = repeatedAxis(
+          unsqueeze.getInput().getType().getShape(),
+          unsqueeze.getType().getShape(), broadcast, op.getType().getShape());
+      if (!axis)
+        continue;
+      rewriter.replaceOpWithNewOp<RepeatOp>(
+          op, op.getType(), unsqueeze.getInput(),
+          rewriter.getI64IntegerAttr(*axis),
+          rewriter.getI64IntegerAttr(broadcast[*axis + 1]));
+      return success();
+    }
+    return failure();
+  }
+
+  /// The axis `a` of `input` when `unsqueezed` is `input` with a 1 inserted
+  /// after `a`, `broadcast` stretches only that 1, and `merged` joins it
+  /// with dim `a` again.
+  static std::optional<int64_t> repeatedAxis(ArrayRef<int64_t> input,
+                                             ArrayRef<int64_t> unsqueezed,
+                                             ArrayRef<int64_t> broadcast,
+                                             ArrayRef<int64_t> merged) {
+    if (unsqueezed.size() != input.size() + 1 ||
+        broadcast.size() != unsqueezed.size() || merged.size() != input.size())
+      return std::nullopt;
+    for (size_t axis = 0; axis < input.size(); ++axis) {
+      size_t inserted = axis + 1;
+      if (unsqueezed[inserted] != 1 || broadcast[inserted] <= 1)
+        continue;
+      auto without = [&](ArrayRef<int64_t> shape) {
+        SmallVector<int64_t> dims(shape);
+        dims.erase(dims.begin() + inserted);
+        return dims;
+      };
+      SmallVector<int64_t> joined = without(broadcast);
+      joined[axis] *= broadcast[inserted];
+      if (without(unsqueezed) == SmallVector<int64_t>(input) &&
+          without(broadcast) == SmallVector<int64_t>(input) &&
+          joined == SmallVector<int64_t>(merged))
+        return axis;
+    }
+    return std::nullopt;
+  }
+};
+
 } // namespace
 
 void mlir::cs349::import::populateSimplifyPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<ReciprocalMultiply, SigmoidTimesInput, SiluQuotient>(
+  patterns.add<ReciprocalMultiply, SigmoidTimesInput, SiluQuotient,
+               RepeatByAddingZeros>(
       patterns.getContext());
 }

@@ -143,13 +143,16 @@ func.func @linalg_reductions(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xf3
 #c = affine_map<(b, m, n, k) -> (b, m, n)>
 
 // Contractions: named matmul and batch_matmul, and a generic with B
-// transposed; a zero init disappears, expand/collapse_shape are reshapes.
+// transposed; a zero init disappears, expand/collapse_shape are reshapes,
+// and those that only add or remove the batch of one cancel against the
+// unit dim the batched matmuls lose.
 // CHECK-LABEL: func.func @linalg_contractions
 // CHECK: %[[MM:.*]] = cs349.matmul %arg0, %arg1 : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
-// CHECK: %[[E:.*]] = cs349.reshape %[[MM]] : tensor<4x6xf32> -> tensor<1x4x6xf32>
-// CHECK: %[[BMM:.*]] = cs349.matmul %[[E]], %arg2 : tensor<1x4x6xf32>, tensor<1x6x3xf32> -> tensor<1x4x3xf32>
-// CHECK: %[[BT:.*]] = cs349.matmul %[[BMM]], %arg3 transpose_b : tensor<1x4x3xf32>, tensor<1x5x3xf32> -> tensor<1x4x5xf32>
-// CHECK: cs349.reshape %[[BT]] : tensor<1x4x5xf32> -> tensor<4x5xf32>
+// CHECK: %[[V:.*]] = cs349.reshape %arg2 : tensor<1x6x3xf32> -> tensor<6x3xf32>
+// CHECK: %[[BMM:.*]] = cs349.matmul %[[MM]], %[[V]] : tensor<4x6xf32>, tensor<6x3xf32> -> tensor<4x3xf32>
+// CHECK: %[[K:.*]] = cs349.reshape %arg3 : tensor<1x5x3xf32> -> tensor<5x3xf32>
+// CHECK: %[[BT:.*]] = cs349.matmul %[[BMM]], %[[K]] transpose_b : tensor<4x3xf32>, tensor<5x3xf32> -> tensor<4x5xf32>
+// CHECK: return %[[BT]]
 func.func @linalg_contractions(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %v: tensor<1x6x3xf32>, %k: tensor<1x5x3xf32>) -> tensor<4x5xf32> {
   %zero = arith.constant 0.0 : f32
   %e0 = tensor.empty() : tensor<4x6xf32>
@@ -227,4 +230,92 @@ func.func @integer_argument(%ids: tensor<4xi64>) -> tensor<4xf32> {
   // expected-error @+1 {{'arith.sitofp' op reads a value of type 'tensor<4xi64>' from outside: a cs349 kernel reads only statically shaped float tensors}}
   %f = arith.sitofp %ids : tensor<4xi64> to tensor<4xf32>
   return %f : tensor<4xf32>
+}
+
+// -----
+
+// A batch of one: ops whose result has a leading unit dim (rank >= 3) run
+// without it, so only the arguments and the result keep it; the reshapes a
+// front end wrote to add or remove it (around tosa.matmul) cancel.
+// CHECK-LABEL: func.func @unit_batch_dim
+// CHECK: cs349.mul %{{.*}}, %{{.*}} : tensor<8x16xf32>
+// CHECK: cs349.reduce_sum %{{.*}} axes = [1] keepdims : tensor<8x16xf32> -> tensor<8x1xf32>
+// CHECK: cs349.rsqrt %{{.*}} : tensor<8x1xf32>
+// CHECK: cs349.mul %{{.*}}, %{{.*}} : tensor<8x16xf32>, tensor<8x1xf32>
+// CHECK: %[[Y:.*]] = cs349.mul %{{.*}}, %{{.*}} : tensor<8x16xf32>, tensor<1x16xf32>
+// CHECK: %[[W:.*]] = cs349.reshape %arg2 : tensor<1x4x16xf32> -> tensor<4x16xf32>
+// CHECK: %[[WT:.*]] = cs349.transpose %[[W]] perm = [1, 0] : tensor<4x16xf32> -> tensor<16x4xf32>
+// CHECK: %[[MM:.*]] = cs349.matmul %[[Y]], %[[WT]] : tensor<8x16xf32>, tensor<16x4xf32> -> tensor<8x4xf32>
+// CHECK: %[[OUT:.*]] = cs349.reshape %[[MM]] : tensor<8x4xf32> -> tensor<1x8x4xf32>
+// CHECK: return %[[OUT]]
+func.func @unit_batch_dim(%arg0: tensor<1x8x16xf32>, %arg1: tensor<16xf32>, %arg2: tensor<1x4x16xf32>) -> tensor<1x8x4xf32> {
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %sq = tosa.mul %arg0, %arg0, %shift : (tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1xi8>) -> tensor<1x8x16xf32>
+  %s = tosa.reduce_sum %sq {axis = 2 : i32} : (tensor<1x8x16xf32>) -> tensor<1x8x1xf32>
+  %r = tosa.rsqrt %s : (tensor<1x8x1xf32>) -> tensor<1x8x1xf32>
+  %n = tosa.mul %arg0, %r, %shift : (tensor<1x8x16xf32>, tensor<1x8x1xf32>, tensor<1xi8>) -> tensor<1x8x16xf32>
+  %shape = tosa.const_shape {values = dense<[1, 1, 16]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %g3 = tosa.reshape %arg1, %shape : (tensor<16xf32>, !tosa.shape<3>) -> tensor<1x1x16xf32>
+  %y = tosa.mul %n, %g3, %shift : (tensor<1x8x16xf32>, tensor<1x1x16xf32>, tensor<1xi8>) -> tensor<1x8x16xf32>
+  %wt = tosa.transpose %arg2 {perms = array<i32: 0, 2, 1>} : (tensor<1x4x16xf32>) -> tensor<1x16x4xf32>
+  %mm = tosa.matmul %y, %wt, %zp, %zp : (tensor<1x8x16xf32>, tensor<1x16x4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x8x4xf32>
+  return %mm : tensor<1x8x4xf32>
+}
+
+// -----
+
+// A batch of two, and a transpose that moves the unit dim, keep their
+// dims.
+// CHECK-LABEL: func.func @unit_dim_kept
+// CHECK: cs349.exp %arg0 : tensor<2x8x16xf32>
+// CHECK: cs349.transpose %arg1 perm = [1, 0, 2] : tensor<1x8x16xf32> -> tensor<8x1x16xf32>
+func.func @unit_dim_kept(%arg0: tensor<2x8x16xf32>, %arg1: tensor<1x8x16xf32>) -> (tensor<2x8x16xf32>, tensor<8x1x16xf32>) {
+  %e = tosa.exp %arg0 : (tensor<2x8x16xf32>) -> tensor<2x8x16xf32>
+  %t = tosa.transpose %arg1 {perms = array<i32: 1, 0, 2>} : (tensor<1x8x16xf32>) -> tensor<8x1x16xf32>
+  return %e, %t : tensor<2x8x16xf32>, tensor<8x1x16xf32>
+}
+
+// -----
+
+// GQA as front ends write it: reshape to one more dim, a broadcasting add
+// of zeros, reshape back is a repeat (here 2 key/value heads for 6 query
+// heads, the zeros on either side).
+// CHECK-LABEL: func.func @gqa_repeat
+// CHECK: %[[K:.*]] = cs349.repeat %arg0 axis = 0 times = 3 : tensor<2x8x16xf32> -> tensor<6x8x16xf32>
+// CHECK: %[[V:.*]] = cs349.repeat %arg0 axis = 0 times = 3 : tensor<2x8x16xf32> -> tensor<6x8x16xf32>
+// CHECK: return %[[K]], %[[V]]
+func.func @gqa_repeat(%arg0: tensor<2x8x16xf32>) -> (tensor<6x8x16xf32>, tensor<6x8x16xf32>) {
+  %zeros = "tosa.const"() <{values = dense<0.0> : tensor<2x3x8x16xf32>}> : () -> tensor<2x3x8x16xf32>
+  %to4 = tosa.const_shape {values = dense<[2, 1, 8, 16]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %to3 = tosa.const_shape {values = dense<[6, 8, 16]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %k4 = tosa.reshape %arg0, %to4 : (tensor<2x8x16xf32>, !tosa.shape<4>) -> tensor<2x1x8x16xf32>
+  %kb = tosa.add %k4, %zeros : (tensor<2x1x8x16xf32>, tensor<2x3x8x16xf32>) -> tensor<2x3x8x16xf32>
+  %kr = tosa.reshape %kb, %to3 : (tensor<2x3x8x16xf32>, !tosa.shape<3>) -> tensor<6x8x16xf32>
+  %vb = tosa.add %zeros, %k4 : (tensor<2x3x8x16xf32>, tensor<2x1x8x16xf32>) -> tensor<2x3x8x16xf32>
+  %vr = tosa.reshape %vb, %to3 : (tensor<2x3x8x16xf32>, !tosa.shape<3>) -> tensor<6x8x16xf32>
+  return %kr, %vr : tensor<6x8x16xf32>, tensor<6x8x16xf32>
+}
+
+// -----
+
+// Not a repeat: adding ones, and a reshape that does not merge the
+// broadcast dim back into the heads.
+// CHECK-LABEL: func.func @gqa_not_repeat
+// CHECK-NOT: cs349.repeat
+// CHECK: cs349.add %{{.*}}, %{{.*}} : tensor<2x1x8x16xf32>, tensor<2x3x8x16xf32>
+// CHECK: cs349.add %{{.*}}, %{{.*}} : tensor<2x1x8x16xf32>, tensor<2x3x8x16xf32>
+// CHECK: cs349.reshape %{{.*}} : tensor<2x3x8x16xf32> -> tensor<2x24x16xf32>
+func.func @gqa_not_repeat(%arg0: tensor<2x8x16xf32>) -> (tensor<6x8x16xf32>, tensor<2x24x16xf32>) {
+  %ones = "tosa.const"() <{values = dense<1.0> : tensor<2x3x8x16xf32>}> : () -> tensor<2x3x8x16xf32>
+  %zeros = "tosa.const"() <{values = dense<0.0> : tensor<2x3x8x16xf32>}> : () -> tensor<2x3x8x16xf32>
+  %to4 = tosa.const_shape {values = dense<[2, 1, 8, 16]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %to3 = tosa.const_shape {values = dense<[6, 8, 16]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %other = tosa.const_shape {values = dense<[2, 24, 16]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %k4 = tosa.reshape %arg0, %to4 : (tensor<2x8x16xf32>, !tosa.shape<4>) -> tensor<2x1x8x16xf32>
+  %kb = tosa.add %k4, %ones : (tensor<2x1x8x16xf32>, tensor<2x3x8x16xf32>) -> tensor<2x3x8x16xf32>
+  %kr = tosa.reshape %kb, %to3 : (tensor<2x3x8x16xf32>, !tosa.shape<3>) -> tensor<6x8x16xf32>
+  %vb = tosa.add %k4, %zeros : (tensor<2x1x8x16xf32>, tensor<2x3x8x16xf32>) -> tensor<2x3x8x16xf32>
+  %vr = tosa.reshape %vb, %other : (tensor<2x3x8x16xf32>, !tosa.shape<3>) -> tensor<2x24x16xf32>
+  return %kr, %vr : tensor<6x8x16xf32>, tensor<2x24x16xf32>
 }
