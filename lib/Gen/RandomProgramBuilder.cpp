@@ -152,6 +152,7 @@ public:
   bool emitExp() { return emitUnary("exp"); }
   bool emitRsqrt() { return emitUnary("rsqrt"); }
   bool emitTanh() { return emitUnary("tanh"); }
+  bool emitErf() { return emitUnary("erf"); }
   bool emitSilu() { return emitUnary("silu"); }
   bool emitUnary(llvm::StringRef name);
   bool emitRotateHalf();
@@ -198,6 +199,7 @@ const Step kSteps[] = {
     {"exp", 3, &ProgramBuilder::emitExp},
     {"rsqrt", 2, &ProgramBuilder::emitRsqrt},
     {"tanh", 3, &ProgramBuilder::emitTanh},
+    {"erf", 2, &ProgramBuilder::emitErf},
     {"silu", 3, &ProgramBuilder::emitSilu},
     {"rotate_half", 2, &ProgramBuilder::emitRotateHalf},
     {"add", 5, &ProgramBuilder::emitAdd},
@@ -361,6 +363,9 @@ Pooled ProgramBuilder::unary(llvm::StringRef name, Pooled input) {
                     -input.bound);
   if (name == "tanh")
     return remember(TanhOp::create(builder, location, x),
+                    std::min(1.0, input.bound), -std::min(1.0, input.bound));
+  if (name == "erf")
+    return remember(ErfOp::create(builder, location, x),
                     std::min(1.0, input.bound), -std::min(1.0, input.bound));
   if (name == "exp")
     return remember(ExpOp::create(builder, location, x),

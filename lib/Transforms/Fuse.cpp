@@ -52,30 +52,14 @@ namespace {
 using Kind = FusionKind;
 
 /// How an op takes part in fusion, or std::nullopt for ops that are not
-/// computed by kernels (views, constant data, the terminator).
+/// computed by kernels (views, constant data, the terminator). Ops declare
+/// their kind (FusionOpInterface); any other op stands alone.
 std::optional<Kind> classify(Operation *op) {
-  // Op classes first: a class test compares one id, a trait test searches
-  // the op's trait list, and the layer is mostly the ops named here (none of
-  // them is a terminator, view, constant or composite).
-  if (isa<MatmulOp>(op))
-    return Kind::Matmul;
-  if (isa<ReduceSumOp, ReduceMaxOp>(op))
-    return Kind::Reduction;
-  // rotate_half permutes within a row of the last dimension: any kernel that
-  // holds whole rows (a matmul epilogue over the head dimension, a row-wise
-  // kernel) computes it like an elementwise op.
-  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, RotateHalfOp>(op))
-    return Kind::Elementwise;
-  if (isa<KernelOp, AttentionOp>(op))
-    return Kind::Single;
+  if (auto fusion = dyn_cast<FusionOpInterface>(op))
+    return fusion.getFusionKind();
   if (op->hasTrait<OpTrait::IsTerminator>() || isView(op) ||
       isConstantData(op))
     return std::nullopt;
-  if (isComposite(op))
-    return Kind::Single;
-  if (isa_and_present<CS349Dialect>(op->getDialect()) &&
-      op->hasTrait<OpTrait::Elementwise>())
-    return Kind::Elementwise;
   return Kind::Single;
 }
 
@@ -83,18 +67,8 @@ int64_t numElements(Value value) {
   return cast<ShapedType>(value.getType()).getNumElements();
 }
 
-/// The value a chain of views reads.
-Value viewRoot(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isView(def))
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
 bool isConstantValue(Value value) {
-  Operation *def = viewRoot(value).getDefiningOp();
+  Operation *def = followViews(value).getDefiningOp();
   return def && isConstantData(def);
 }
 
@@ -135,7 +109,7 @@ public:
 private:
   /// The group computing the root of `value`, if a grouped op computes it.
   std::optional<unsigned> producerGroup(Value value) const {
-    Operation *def = viewRoot(value).getDefiningOp();
+    Operation *def = followViews(value).getDefiningOp();
     return def ? groupIndexOf(def) : std::nullopt;
   }
   /// The group of a member op.
@@ -291,12 +265,11 @@ void Partitioner::join(Operation *op, unsigned index) {
 }
 
 void Partitioner::setRows(Group &group, Operation *reduction) {
-  Value input = reduction->getOperand(0);
+  auto reduce = cast<ReductionOpInterface>(reduction);
+  Value input = reduce.getInput();
   auto shape = cast<ShapedType>(input.getType()).getShape();
   group.rowShape.assign(shape.begin(), shape.end());
-  ArrayRef<int64_t> axes = isa<ReduceSumOp>(reduction)
-                               ? cast<ReduceSumOp>(reduction).getAxes()
-                               : cast<ReduceMaxOp>(reduction).getAxes();
+  ArrayRef<int64_t> axes = reduce.getAxes();
   group.rowAxes.assign(axes.begin(), axes.end());
   group.capacity = numElements(input);
 }
@@ -341,7 +314,8 @@ LogicalResult Partitioner::partition() {
       continue;
     }
     if (*kind == Kind::Reduction) {
-      std::optional<unsigned> producer = producerGroup(op.getOperand(0));
+      std::optional<unsigned> producer =
+          producerGroup(cast<ReductionOpInterface>(op).getInput());
       if (producer && acyclicJoin(&op, *producer)) {
         Group &group = groups[*producer];
         if (group.kind == Kind::Elementwise) {
@@ -430,7 +404,7 @@ void Partitioner::sink() {
     bool writesAnyway = llvm::all_of(op.getOperands(), [&](Value operand) {
       std::optional<unsigned> producer = producerGroup(operand);
       return !producer || *producer != from ||
-             readOutside(viewRoot(operand), from, &op);
+             readOutside(followViews(operand), from, &op);
     });
     if (!writesAnyway || !acyclicJoin(&op, to))
       continue;
@@ -519,7 +493,7 @@ void Partitioner::buildKernel(Group &group, Operation *terminator) {
   // Values a member reads are computed inside (members, views of members,
   // constant data and views of it: cloned in) or read from memory (inputs).
   auto isInside = [&](Value value) {
-    Operation *def = viewRoot(value).getDefiningOp();
+    Operation *def = followViews(value).getDefiningOp();
     return def && (isMember(def) || isConstantData(def));
   };
   llvm::SetVector<Value> inputs;

@@ -9,22 +9,11 @@
 #ifndef CS349_LIB_TRANSFORMS_FUSIONRULES_H
 #define CS349_LIB_TRANSFORMS_FUSIONRULES_H
 
+#include "cs349/Dialect/CS349/IR/FusionKind.h"
+
 #include <cstdint>
 
 namespace mlir::cs349 {
-
-/// What a kernel is built around, as --fuse groups ops.
-enum class FusionKind {
-  /// A matmul: the kernel iterates over the matmul's output.
-  Matmul,
-  /// A row reduction (reduce_sum, reduce_max, softmax's statistics): the
-  /// kernel iterates over the rows of the reduced input.
-  Reduction,
-  /// Only elementwise ops: the kernel iterates over its largest result.
-  Elementwise,
-  /// An op that stands alone (attention, composites, unknown ops).
-  Single,
-};
 
 /// Whether a kernel of `kernel` kind may compute one more elementwise op,
 /// reading a result of the kernel, as part of the same loop nest. `capacity`

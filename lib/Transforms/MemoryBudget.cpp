@@ -47,22 +47,12 @@ struct Measured {
   Type keyType;
 };
 
-/// Follows views back to the tensor they alias.
-Value peelViews(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!isView(def) || def->getNumOperands() != 1)
-      break;
-    value = def->getOperand(0);
-  }
-  return value;
-}
-
 /// The weights of `func`: the arguments and constants that a matmul reads as
 /// its right operand or an rms_norm as its gain (through views), each once.
 llvm::SetVector<Value> findWeights(func::FuncOp func) {
   llvm::SetVector<Value> weights;
   auto consider = [&](Value value) {
-    value = peelViews(value);
+    value = followViews(value);
     if (isa<BlockArgument>(value) ||
         isa_and_nonnull<ConstantOp>(value.getDefiningOp()))
       weights.insert(value);

@@ -86,9 +86,8 @@ std::optional<int64_t> resolveBuffer(Value value, const BodyGraph &body,
   auto own = body.bufferOfResult.find(value);
   if (own != body.bufferOfResult.end())
     buffer = own->second;
-  else if (Operation *def = value.getDefiningOp();
-           def && isView(def) && def->getNumOperands() == 1)
-    buffer = resolveBuffer(def->getOperand(0), body, cache);
+  else if (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    buffer = resolveBuffer(view.getViewSource(), body, cache);
   cache[value] = buffer.value_or(-1);
   return buffer;
 }

@@ -54,10 +54,9 @@ ElementEmitter::ElementEmitter(MLIRContext *context)
     : f32(Float32Type::get(context)) {}
 
 bool ElementEmitter::isComputable(Operation *op) {
-  return isa<ConstantOp, CausalMaskOp, RopeTableOp, AddOp, SubOp, MulOp, DivOp,
-             MaxOp, NegOp, ExpOp, RsqrtOp, TanhOp, SiluOp, RotateHalfOp,
-             ReduceSumOp, ReduceMaxOp, SoftmaxOp, RmsNormOp, RopeOp, MatmulOp,
-             ReshapeOp, TransposeOp, RepeatOp>(op);
+  return isa_and_present<CS349Dialect>(op->getDialect()) &&
+         op->getNumRegions() == 0 &&
+         !op->hasTrait<OpTrait::IsTerminator>() && !isComputedWhole(op);
 }
 
 Value ElementEmitter::index(OpBuilder &b, Location loc, int64_t value) {
@@ -199,13 +198,6 @@ Value ElementEmitter::compute(OpBuilder &b, Location loc, Operation *op,
   return round(b, loc, x, tensorType(op->getResult(0)).getElementType());
 }
 
-namespace {
-template <typename BinaryOp>
-Value applyBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  return BinaryOp::create(b, loc, lhs, rhs);
-}
-} // namespace
-
 Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
                                        Operation *op, ValueRange indices) {
   auto resultShape = tensorType(op->getResult(0)).getShape();
@@ -214,11 +206,40 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
                 broadcastIndices(b, loc, tensorType(operand).getShape(),
                                  resultShape, indices));
   };
-  auto binary = [&](auto create) {
-    return create(readBroadcast(op->getOperand(0)),
-                  readBroadcast(op->getOperand(1)));
-  };
   auto inf = std::numeric_limits<double>::infinity();
+
+  if (auto elementwise = dyn_cast<ElementwiseOpInterface>(op)) {
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands())
+      operands.push_back(readBroadcast(operand));
+    return elementwise.emitElement(b, loc, operands);
+  }
+  if (auto reduce = dyn_cast<ReductionOpInterface>(op)) {
+    Value input = reduce.getInput();
+    ArrayRef<int64_t> inShape = tensorType(input).getShape();
+    ArrayRef<int64_t> axes = reduce.getAxes();
+    SmallVector<Value> at(inShape.size());
+    for (int64_t dim = 0, next = 0, e = inShape.size(); dim < e; ++dim) {
+      if (llvm::is_contained(axes, dim)) {
+        if (reduce.getKeepdims())
+          ++next;
+        continue;
+      }
+      at[dim] = indices[next++];
+    }
+    std::function<Value(OpBuilder &, Location, unsigned, Value)> nest =
+        [&](OpBuilder &nb, Location nl, unsigned axis, Value acc) {
+          if (axis == axes.size())
+            return reduce.emitCombine(nb, nl, acc, read(nb, nl, input, at));
+          return reduceAxis(nb, nl, inShape[axes[axis]], acc,
+                            [&](OpBuilder &ib, Location il, Value iv,
+                                Value inner) {
+                              at[axes[axis]] = iv;
+                              return nest(ib, il, axis + 1, inner);
+                            });
+        };
+    return nest(b, loc, 0, constant(b, loc, reduce.identity()));
+  }
 
   return llvm::TypeSwitch<Operation *, Value>(op)
       .Case([&](ConstantOp dense) {
@@ -266,58 +287,6 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
                           : math::SinOp::create(b, loc, angle).getResult();
         return arith::TruncFOp::create(b, loc, f32, value).getResult();
       })
-      .Case([&](AddOp) {
-        return binary([&](Value l, Value r) {
-          return applyBinary<arith::AddFOp>(b, loc, l, r);
-        });
-      })
-      .Case([&](SubOp) {
-        return binary([&](Value l, Value r) {
-          return applyBinary<arith::SubFOp>(b, loc, l, r);
-        });
-      })
-      .Case([&](MulOp) {
-        return binary([&](Value l, Value r) {
-          return applyBinary<arith::MulFOp>(b, loc, l, r);
-        });
-      })
-      .Case([&](DivOp) {
-        return binary([&](Value l, Value r) {
-          return applyBinary<arith::DivFOp>(b, loc, l, r);
-        });
-      })
-      .Case([&](MaxOp) {
-        return binary([&](Value l, Value r) {
-          return applyBinary<arith::MaximumFOp>(b, loc, l, r);
-        });
-      })
-      .Case([&](NegOp neg) {
-        return arith::NegFOp::create(b, loc, read(b, loc, neg.getInput(),
-                                                  indices))
-            .getResult();
-      })
-      .Case([&](ExpOp exp) {
-        return math::ExpOp::create(b, loc,
-                                   read(b, loc, exp.getInput(), indices))
-            .getResult();
-      })
-      .Case([&](RsqrtOp rsqrt) {
-        return math::RsqrtOp::create(b, loc,
-                                     read(b, loc, rsqrt.getInput(), indices))
-            .getResult();
-      })
-      .Case([&](TanhOp tanh) {
-        return math::TanhOp::create(b, loc,
-                                    read(b, loc, tanh.getInput(), indices))
-            .getResult();
-      })
-      .Case([&](SiluOp silu) {
-        // x / (1 + exp(-x)), the formula --decompose expands it into.
-        Value x = read(b, loc, silu.getInput(), indices);
-        Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
-        Value d = arith::AddFOp::create(b, loc, constant(b, loc, 1.0), e);
-        return arith::DivFOp::create(b, loc, x, d).getResult();
-      })
       .Case([&](RotateHalfOp rotate) {
         int64_t half = resultShape.back() / 2;
         Value column = indices.back();
@@ -333,38 +302,6 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
         return arith::SelectOp::create(b, loc, firstHalf,
                                        arith::NegFOp::create(b, loc, x), x)
             .getResult();
-      })
-      .Case<ReduceSumOp, ReduceMaxOp>([&](auto reduce) {
-        bool isSum = isa<ReduceSumOp>(reduce.getOperation());
-        Value input = reduce.getInput();
-        ArrayRef<int64_t> inShape = tensorType(input).getShape();
-        ArrayRef<int64_t> axes = reduce.getAxes();
-        SmallVector<Value> at(inShape.size());
-        for (int64_t dim = 0, next = 0, e = inShape.size(); dim < e; ++dim) {
-          if (llvm::is_contained(axes, dim)) {
-            if (reduce.getKeepdims())
-              ++next;
-            continue;
-          }
-          at[dim] = indices[next++];
-        }
-        Value init = constant(b, loc, isSum ? 0.0 : -inf);
-        std::function<Value(OpBuilder &, Location, unsigned, Value)> nest =
-            [&](OpBuilder &nb, Location nl, unsigned axis, Value acc) {
-              if (axis == axes.size()) {
-                Value x = read(nb, nl, input, at);
-                if (isSum)
-                  return arith::AddFOp::create(nb, nl, acc, x).getResult();
-                return arith::MaximumFOp::create(nb, nl, acc, x).getResult();
-              }
-              return reduceAxis(nb, nl, inShape[axes[axis]], acc,
-                                [&](OpBuilder &ib, Location il, Value iv,
-                                    Value inner) {
-                                  at[axes[axis]] = iv;
-                                  return nest(ib, il, axis + 1, inner);
-                                });
-            };
-        return nest(b, loc, 0, init);
       })
       .Case([&](SoftmaxOp softmax) {
         Value input = softmax.getInput();

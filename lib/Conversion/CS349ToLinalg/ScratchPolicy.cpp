@@ -11,8 +11,9 @@
 //
 // Scratch is memory the memory plan does not know about. Without it (the
 // default) every such value is recomputed as well: more arithmetic, but a
-// planned function then allocates its arena and nothing else. Only an
-// attention has no per-element form and keeps its tensor either way.
+// planned function then allocates its arena and nothing else. Only an op
+// computed whole (attention) has no per-element form and keeps its tensor
+// either way. What an op costs is the op's RecomputeCostOpInterface.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,56 +26,26 @@ using namespace mlir;
 using namespace mlir::cs349;
 
 namespace {
-double numElements(Value value) {
-  return double(cast<RankedTensorType>(value.getType()).getNumElements());
-}
-
 /// How many times computing every element of `user` once reads each element
 /// of its operand `operandIndex`.
 double readsPerElement(Operation *user, unsigned operandIndex) {
-  Value operand = user->getOperand(operandIndex);
-  double broadcast = numElements(user->getResult(0)) / numElements(operand);
-  if (isa<ReduceSumOp, ReduceMaxOp>(user))
-    return 1.0;
-  if (auto softmax = dyn_cast<SoftmaxOp>(user)) {
-    // Row max, row sum, and the element itself.
-    int64_t row = softmax.getType().getDimSize(softmax.getAxis());
-    return 2.0 * row + 1.0;
-  }
-  if (auto norm = dyn_cast<RmsNormOp>(user)) {
-    if (operandIndex == 0)
-      return double(norm.getType().getShape().back()) + 1.0;
-    return broadcast;
-  }
-  if (auto matmul = dyn_cast<MatmulOp>(user)) {
-    int64_t k = matmul.getLhs().getType().getShape().back();
-    return broadcast * double(k);
-  }
-  if (auto attention = dyn_cast<AttentionOp>(user)) {
-    // The query row is loaded once; every key and value row is read once
-    // per query row.
-    if (operandIndex == 0)
-      return 1.0;
-    auto q = attention.getQuery().getType();
-    auto k = attention.getKey().getType();
-    return double(q.getDimSize(0) * q.getDimSize(1)) / k.getDimSize(0);
-  }
-  if (isa<RopeOp>(user) && operandIndex == 0)
-    return 2.0;
+  if (auto cost = dyn_cast<RecomputeCostOpInterface>(user))
+    return cost.getReadsPerElement(operandIndex);
   // Elementwise ops and views read each result element's operand once.
-  return broadcast;
+  return broadcastReadsPerElement(user, operandIndex);
 }
 
+/// Whether one element of `op` is a loop of its own (a reduction, a
+/// contraction, a row-wise composite).
 bool isExpensive(Operation *op) {
-  return isa<ReduceSumOp, ReduceMaxOp, SoftmaxOp, RmsNormOp, MatmulOp,
-             AttentionOp>(op);
+  auto cost = dyn_cast<RecomputeCostOpInterface>(op);
+  return cost && cost.isCostlyToRecompute();
 }
 
 /// Whether `user` reads its operand at the very indices of its own element:
 /// two such reads in one loop nest are one (the emitter reuses the first).
 bool readsAtSameIndices(Operation *user, unsigned operandIndex) {
-  return isa<AddOp, SubOp, MulOp, DivOp, MaxOp, NegOp, ExpOp, RsqrtOp, TanhOp,
-             SiluOp>(user) &&
+  return isa<ElementwiseOpInterface>(user) &&
          user->getOperand(operandIndex).getType() ==
              user->getResult(0).getType();
 }
@@ -86,9 +57,9 @@ mlir::cs349::lowering::chooseScratchValues(Block &body, bool allowScratch) {
                                 body.getTerminator()->getOperands());
   if (!allowScratch) {
     llvm::DenseSet<Value> scratch;
-    for (auto attention : body.getOps<AttentionOp>())
-      if (!yielded.contains(attention.getResult()))
-        scratch.insert(attention.getResult());
+    for (Operation &op : body.without_terminator())
+      if (isComputedWhole(&op) && !yielded.contains(op.getResult(0)))
+        scratch.insert(op.getResult(0));
     return scratch;
   }
   // For every value: the stored values (roots) whose loop nests evaluate it,
@@ -125,7 +96,7 @@ mlir::cs349::lowering::chooseScratchValues(Block &body, bool allowScratch) {
     double total = 0.0;
     for (auto [root, count] : counts)
       total += count;
-    if (isa<AttentionOp>(op) || (isExpensive(&op) && total > 1.0 + 1e-9)) {
+    if (isComputedWhole(&op) || (isExpensive(&op) && total > 1.0 + 1e-9)) {
       scratch.insert(value);
       counts.clear();
       counts[value] = 1.0;

@@ -167,45 +167,6 @@ AxisSplit splitAt(ArrayRef<int64_t> shape, int64_t axis) {
           product(shape.drop_front(axis + 1))};
 }
 
-template <typename BinaryOp>
-OpFoldResult foldBinary(BinaryOp op, ArrayRef<Attribute> operands) {
-  auto resultType = op.getType();
-  auto lhsSplat = getSplatValue(operands[0]);
-  auto rhsSplat = getSplatValue(operands[1]);
-  if (lhsSplat && rhsSplat)
-    return makeElements(resultType, BinaryOp::evaluate(*lhsSplat, *rhsSplat));
-  if (!isFoldableSize(resultType) || !mayBeKnown(op.getLhs(), operands[0]) ||
-      !mayBeKnown(op.getRhs(), operands[1]))
-    return {};
-  auto lhs = knownValues(op.getLhs(), operands[0]);
-  auto rhs = knownValues(op.getRhs(), operands[1]);
-  if (!lhs || !rhs)
-    return {};
-  ArrayRef<int64_t> shape = resultType.getShape();
-  auto lhsShape = cast<ShapedType>(op.getLhs().getType()).getShape();
-  auto rhsShape = cast<ShapedType>(op.getRhs().getType()).getShape();
-  std::vector<double> values(resultType.getNumElements());
-  for (int64_t i = 0, e = values.size(); i < e; ++i)
-    values[i] = BinaryOp::evaluate((*lhs)[broadcastIndex(shape, lhsShape, i)],
-                                   (*rhs)[broadcastIndex(shape, rhsShape, i)]);
-  return makeElements(resultType, values);
-}
-
-template <typename Function>
-OpFoldResult foldElementwise(ShapedType type, Attribute operand,
-                             Function evaluate) {
-  if (!operand)
-    return {};
-  if (auto splat = getSplatValue(operand))
-    return makeElements(type, evaluate(*splat));
-  auto values = readValues(operand);
-  if (!values)
-    return {};
-  for (double &value : *values)
-    value = evaluate(value);
-  return makeElements(type, *values);
-}
-
 // `x op c` where c is a splat equal to `identity` and the op does not
 // broadcast x: the result is x itself.
 Value foldRightIdentity(Value lhs, Attribute rhs, Type resultType,
@@ -258,28 +219,45 @@ OpFoldResult foldReduction(ReductionOp op, Attribute input) {
 } // namespace
 
 //===----------------------------------------------------------------------===//
-// Element evaluators
+// The folder of ElementwiseOpInterface
 //===----------------------------------------------------------------------===//
 
-double AddOp::evaluate(double lhs, double rhs) { return lhs + rhs; }
-double SubOp::evaluate(double lhs, double rhs) { return lhs - rhs; }
-double MulOp::evaluate(double lhs, double rhs) { return lhs * rhs; }
-double DivOp::evaluate(double lhs, double rhs) { return lhs / rhs; }
-double MaxOp::evaluate(double lhs, double rhs) {
-  return std::isnan(lhs) || std::isnan(rhs) ? NAN : std::max(lhs, rhs);
-}
-double NegOp::evaluate(double x) { return -x; }
-double ExpOp::evaluate(double x) { return std::exp(x); }
-double RsqrtOp::evaluate(double x) { return 1.0 / std::sqrt(x); }
-double TanhOp::evaluate(double x) { return std::tanh(x); }
-
-double ReduceSumOp::identity() { return 0.0; }
-double ReduceSumOp::combine(double accumulated, double element) {
-  return accumulated + element;
-}
-double ReduceMaxOp::identity() { return -INFINITY; }
-double ReduceMaxOp::combine(double accumulated, double element) {
-  return MaxOp::evaluate(accumulated, element);
+OpFoldResult mlir::cs349::foldElementwise(Operation *op,
+                                          ArrayRef<Attribute> operands) {
+  auto elementwise = cast<ElementwiseOpInterface>(op);
+  auto resultType = cast<ShapedType>(op->getResult(0).getType());
+  SmallVector<double> element(operands.size());
+  bool allSplats = llvm::all_of(llvm::enumerate(operands), [&](auto operand) {
+    std::optional<double> splat = getSplatValue(operand.value());
+    if (splat)
+      element[operand.index()] = *splat;
+    return splat.has_value();
+  });
+  if (allSplats)
+    return makeElements(resultType, elementwise.evaluateElement(element));
+  if (!isFoldableSize(resultType) ||
+      !llvm::all_of(llvm::zip_equal(op->getOperands(), operands),
+                    [](auto pair) {
+                      return mayBeKnown(std::get<0>(pair), std::get<1>(pair));
+                    }))
+    return {};
+  SmallVector<std::vector<double>> known;
+  SmallVector<ArrayRef<int64_t>> shapes;
+  for (auto [value, attr] : llvm::zip_equal(op->getOperands(), operands)) {
+    std::optional<std::vector<double>> values = knownValues(value, attr);
+    if (!values)
+      return {};
+    known.push_back(std::move(*values));
+    shapes.push_back(cast<ShapedType>(value.getType()).getShape());
+  }
+  ArrayRef<int64_t> shape = resultType.getShape();
+  std::vector<double> values(resultType.getNumElements());
+  for (int64_t i = 0, e = values.size(); i < e; ++i) {
+    for (auto [slot, operand] : llvm::enumerate(known))
+      element[slot] = operand[broadcastIndex(shape, shapes[slot], i)];
+    values[i] = elementwise.evaluateElement(element);
+  }
+  return makeElements(resultType, values);
 }
 
 //===----------------------------------------------------------------------===//
@@ -288,52 +266,29 @@ double ReduceMaxOp::combine(double accumulated, double element) {
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
+// Elementwise ops fold their constants in foldElementwise (the interface's
+// folder, which MLIR tries when these fail): here only the identities.
+
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  if (Value x = foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
-    return x;
-  return foldBinary(*this, adaptor.getOperands());
+  return foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0);
 }
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
-  if (Value x = foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
-    return x;
-  return foldBinary(*this, adaptor.getOperands());
+  return foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0);
 }
 
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
-  if (Value x = foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
-    return x;
-  return foldBinary(*this, adaptor.getOperands());
+  return foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0);
 }
 
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
-  if (Value x = foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
-    return x;
-  return foldBinary(*this, adaptor.getOperands());
+  return foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0);
 }
 
-OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+OpFoldResult MaxOp::fold(FoldAdaptor) {
   if (getLhs() == getRhs())
     return getLhs();
-  return foldBinary(*this, adaptor.getOperands());
-}
-
-OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
-  return foldElementwise(getType(), adaptor.getInput(), evaluate);
-}
-OpFoldResult ExpOp::fold(FoldAdaptor adaptor) {
-  return foldElementwise(getType(), adaptor.getInput(), evaluate);
-}
-OpFoldResult RsqrtOp::fold(FoldAdaptor adaptor) {
-  return foldElementwise(getType(), adaptor.getInput(), evaluate);
-}
-OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
-  return foldElementwise(getType(), adaptor.getInput(), evaluate);
-}
-OpFoldResult SiluOp::fold(FoldAdaptor adaptor) {
-  return foldElementwise(getType(), adaptor.getInput(), [](double x) {
-    return x / (1.0 + std::exp(-x));
-  });
+  return {};
 }
 
 //===----------------------------------------------------------------------===//

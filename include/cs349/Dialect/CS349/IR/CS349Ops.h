@@ -5,6 +5,7 @@
 
 #include "cs349/Dialect/CS349/IR/CS349Attrs.h"
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Dialect/CS349/IR/CS349Interfaces.h"
 #include "cs349/Dialect/CS349/IR/CS349Traits.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
@@ -14,6 +15,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #define GET_OP_CLASSES
 #include "cs349/Dialect/CS349/IR/CS349Ops.h.inc"

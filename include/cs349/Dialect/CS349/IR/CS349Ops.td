@@ -5,11 +5,13 @@
 
 include "cs349/Dialect/CS349/IR/CS349Dialect.td"
 include "cs349/Dialect/CS349/IR/CS349Attrs.td"
+include "cs349/Dialect/CS349/IR/CS349Interfaces.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
 
 //===----------------------------------------------------------------------===//
 // Types and traits
@@ -42,6 +44,20 @@ def CS349_ConstantData : NativeOpTrait<"IsConstantData"> {
 // Composite ops that --decompose expands into primitives.
 def CS349_Composite : NativeOpTrait<"IsComposite"> {
   let cppNamespace = "::mlir::cs349";
+}
+// Ops with no per-element form: the lowering computes the whole result at
+// once (attention's tiled online softmax), so a kernel always stores it.
+def CS349_ComputedWhole : NativeOpTrait<"IsComputedWhole"> {
+  let cppNamespace = "::mlir::cs349";
+}
+
+// The kernel kind an op declares to --fuse (FusionOpInterface).
+class CS349_FusionKindIs<string kind> {
+  code declaration = [{
+    static ::mlir::cs349::FusionKind getFusionKind() {
+      return ::mlir::cs349::FusionKind::}] # kind # [{;
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -108,7 +124,8 @@ def CS349_RopeTableOp : CS349_Op<"rope_table", [Pure, CS349_ConstantData]> {
 
 class CS349_BinaryOp<string mnemonic, list<Trait> traits = []>
     : CS349_Op<mnemonic, !listconcat(traits,
-        [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>])> {
+        [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>,
+         CS349_ElementwiseOpInterface, CS349_FusionOpInterface])> {
   let description = [{
     Elementwise with NumPy-style broadcasting of the two operands; the element
     types must agree. A single type after the colon means both operands have
@@ -122,31 +139,67 @@ class CS349_BinaryOp<string mnemonic, list<Trait> traits = []>
   let arguments = (ins CS349_Tensor:$lhs, CS349_Tensor:$rhs);
   let results = (outs CS349_Tensor:$result);
   let hasCustomAssemblyFormat = 1;
-  let hasFolder = 1;
-  let extraClassDeclaration = [{
-    /// Evaluates this op on one pair of elements, for constant folding.
+  let extraClassDeclaration = CS349_FusionKindIs<"Elementwise">.declaration # [{
+    /// One pair of elements, in double (constant folding).
     static double evaluate(double lhs, double rhs);
+    /// One pair of f32 elements as scalar code (the lowering).
+    static ::mlir::Value emit(::mlir::OpBuilder &builder,
+                              ::mlir::Location loc, ::mlir::Value lhs,
+                              ::mlir::Value rhs);
+    static double evaluateElement(::llvm::ArrayRef<double> operands) {
+      return evaluate(operands[0], operands[1]);
+    }
+    static ::mlir::Value emitElement(::mlir::OpBuilder &builder,
+                                     ::mlir::Location loc,
+                                     ::mlir::ValueRange operands) {
+      return emit(builder, loc, operands[0], operands[1]);
+    }
   }];
 }
 
 def CS349_AddOp : CS349_BinaryOp<"add", [Commutative]> {
   let summary = "elementwise addition";
   let hasCanonicalizer = 1;
+  let hasFolder = 1;
 }
 def CS349_SubOp : CS349_BinaryOp<"sub"> {
   let summary = "elementwise subtraction";
   let hasCanonicalizer = 1;
+  let hasFolder = 1;
 }
 def CS349_MulOp : CS349_BinaryOp<"mul", [Commutative]> {
   let summary = "elementwise multiplication";
   let hasCanonicalizer = 1;
+  let hasFolder = 1;
 }
 def CS349_DivOp : CS349_BinaryOp<"div"> {
   let summary = "elementwise division";
   let hasCanonicalizer = 1;
+  let hasFolder = 1;
 }
 def CS349_MaxOp : CS349_BinaryOp<"max", [Commutative]> {
   let summary = "elementwise maximum";
+  let hasFolder = 1;
+}
+
+// ElementwiseOpInterface for one operand: the op defines `evaluate` and
+// `emit` (in CS349ElementMath.cpp).
+def CS349_UnaryElementMethods {
+  code declaration = [{
+    /// One element, in double (constant folding).
+    static double evaluate(double x);
+    /// One f32 element as scalar code (the lowering).
+    static ::mlir::Value emit(::mlir::OpBuilder &builder,
+                              ::mlir::Location loc, ::mlir::Value x);
+    static double evaluateElement(::llvm::ArrayRef<double> operands) {
+      return evaluate(operands[0]);
+    }
+    static ::mlir::Value emitElement(::mlir::OpBuilder &builder,
+                                     ::mlir::Location loc,
+                                     ::mlir::ValueRange operands) {
+      return emit(builder, loc, operands[0]);
+    }
+  }];
 }
 
 class CS349_UnaryOp<string mnemonic, list<Trait> traits = []>
@@ -157,8 +210,12 @@ class CS349_UnaryOp<string mnemonic, list<Trait> traits = []>
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
+// An elementwise function of one operand: the op defines `evaluate` (double,
+// for folding) and `emit` (f32 scalar code, for the lowering); folding,
+// fusion, the lowering and cs349-run follow from the interfaces.
 class CS349_ElementwiseUnaryOp<string mnemonic, list<Trait> traits = []>
-    : CS349_UnaryOp<mnemonic, !listconcat(traits, [Elementwise])> {
+    : CS349_UnaryOp<mnemonic, !listconcat(traits,
+        [Elementwise, CS349_ElementwiseOpInterface, CS349_FusionOpInterface])> {
   let description = [{
     Elementwise on a tensor of any shape.
 
@@ -166,11 +223,9 @@ class CS349_ElementwiseUnaryOp<string mnemonic, list<Trait> traits = []>
     %y = cs349.}] # mnemonic # [{ %x : tensor<2048x14336xbf16>
     ```
   }];
-  let hasFolder = 1;
-  let extraClassDeclaration = [{
-    /// Evaluates this op on one element, for constant folding.
-    static double evaluate(double x);
-  }];
+  let extraClassDeclaration = !strconcat(
+      CS349_FusionKindIs<"Elementwise">.declaration,
+      CS349_UnaryElementMethods.declaration);
 }
 
 def CS349_NegOp : CS349_ElementwiseUnaryOp<"neg", [Involution]> {
@@ -185,8 +240,22 @@ def CS349_RsqrtOp : CS349_ElementwiseUnaryOp<"rsqrt"> {
 def CS349_TanhOp : CS349_ElementwiseUnaryOp<"tanh"> {
   let summary = "elementwise hyperbolic tangent";
 }
+def CS349_ErfOp : CS349_ElementwiseUnaryOp<"erf"> {
+  let summary = "elementwise Gauss error function";
+  let description = [{
+    `erf(x) = 2/sqrt(pi) * integral from 0 to x of exp(-t^2) dt`, the
+    function of the exact GELU, `gelu(x) = x/2 * (1 + erf(x/sqrt(2)))`.
+    Elementwise on a tensor of any shape; it folds on constants and fuses like
+    any elementwise op.
 
-def CS349_SiluOp : CS349_UnaryOp<"silu", [Elementwise, CS349_Composite]> {
+    ```mlir
+    %y = cs349.erf %x : tensor<2048x14336xbf16>
+    ```
+  }];
+}
+
+def CS349_SiluOp : CS349_UnaryOp<"silu",
+    [Elementwise, CS349_Composite, CS349_ElementwiseOpInterface]> {
   let summary = "SiLU activation x * sigmoid(x)";
   let description = [{
     `silu(x) = x / (1 + exp(-x))`. `--decompose` expands it into `neg`,
@@ -196,10 +265,14 @@ def CS349_SiluOp : CS349_UnaryOp<"silu", [Elementwise, CS349_Composite]> {
     %a = cs349.silu %gate : tensor<2048x14336xbf16>
     ```
   }];
-  let hasFolder = 1;
+  let extraClassDeclaration = CS349_UnaryElementMethods.declaration;
 }
 
-def CS349_RotateHalfOp : CS349_UnaryOp<"rotate_half"> {
+// rotate_half permutes within a row of the last dimension: any kernel that
+// holds whole rows (a matmul epilogue over the head dimension, a row-wise
+// kernel) computes it like an elementwise op.
+def CS349_RotateHalfOp : CS349_UnaryOp<"rotate_half",
+    [CS349_FusionOpInterface]> {
   let summary = "the rotate-half permutation of rotary embeddings";
   let description = [{
     Splits the last dimension into halves `[x1, x2]` and returns `[-x2, x1]`.
@@ -212,6 +285,7 @@ def CS349_RotateHalfOp : CS349_UnaryOp<"rotate_half"> {
   let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;
+  let extraClassDeclaration = CS349_FusionKindIs<"Elementwise">.declaration;
 }
 
 //===----------------------------------------------------------------------===//
@@ -219,7 +293,10 @@ def CS349_RotateHalfOp : CS349_UnaryOp<"rotate_half"> {
 //===----------------------------------------------------------------------===//
 
 class CS349_ReductionOp<string mnemonic, list<Trait> traits = []>
-    : CS349_Op<mnemonic, !listconcat(traits, [Pure])> {
+    : CS349_Op<mnemonic, !listconcat(traits,
+        [Pure, CS349_ReductionOpInterface, CS349_FusionOpInterface,
+         DeclareOpInterfaceMethods<CS349_RecomputeCostOpInterface,
+                                   ["getReadsPerElement"]>])> {
   let description = [{
     Reduces over `axes`; with `keepdims` the reduced dimensions stay with
     size 1, which is what the row-wise broadcasts of rms_norm and softmax need.
@@ -237,10 +314,15 @@ class CS349_ReductionOp<string mnemonic, list<Trait> traits = []>
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
-  let extraClassDeclaration = [{
-    /// The reduction's identity and combining step, for constant folding.
+  let extraClassDeclaration = CS349_FusionKindIs<"Reduction">.declaration # [{
+    /// The reduction's identity and combining step, in double (folding) and
+    /// as f32 scalar code (the lowering).
     static double identity();
     static double combine(double accumulated, double element);
+    static ::mlir::Value emitCombine(::mlir::OpBuilder &builder,
+                                     ::mlir::Location loc,
+                                     ::mlir::Value accumulated,
+                                     ::mlir::Value element);
   }];
 }
 
@@ -252,7 +334,9 @@ def CS349_ReduceMaxOp : CS349_ReductionOp<"reduce_max"> {
 }
 
 def CS349_SoftmaxOp : CS349_Op<"softmax",
-    [Pure, SameOperandsAndResultType, CS349_Composite]> {
+    [Pure, SameOperandsAndResultType, CS349_Composite,
+     DeclareOpInterfaceMethods<CS349_RecomputeCostOpInterface,
+                               ["getReadsPerElement"]>]> {
   let summary = "softmax along one axis";
   let description = [{
     `exp(x - max(x)) / sum(exp(x - max(x)))` along `axis`. `--decompose`
@@ -270,7 +354,9 @@ def CS349_SoftmaxOp : CS349_Op<"softmax",
 }
 
 def CS349_RmsNormOp : CS349_Op<"rms_norm",
-    [Pure, AllTypesMatch<["input", "result"]>, CS349_Composite]> {
+    [Pure, AllTypesMatch<["input", "result"]>, CS349_Composite,
+     DeclareOpInterfaceMethods<CS349_RecomputeCostOpInterface,
+                               ["getReadsPerElement"]>]> {
   let summary = "RMSNorm over the last dimension, times a gain";
   let description = [{
     `x * rsqrt(mean(x*x, last axis) + epsilon) * gain`, with `gain` of shape
@@ -295,7 +381,9 @@ def CS349_RmsNormOp : CS349_Op<"rms_norm",
 
 def CS349_RopeOp : CS349_Op<"rope",
     [Pure, AllTypesMatch<["input", "result"]>, AllTypesMatch<["cos", "sin"]>,
-     CS349_Composite]> {
+     CS349_Composite,
+     DeclareOpInterfaceMethods<CS349_RecomputeCostOpInterface,
+                               ["getReadsPerElement", "isCostlyToRecompute"]>]> {
   let summary = "rotary position embedding";
   let description = [{
     `x * cos + rotate_half(x) * sin` with `[T, dh]` tables that broadcast over
@@ -321,7 +409,10 @@ def CS349_RopeOp : CS349_Op<"rope",
 // Contractions
 //===----------------------------------------------------------------------===//
 
-def CS349_MatmulOp : CS349_Op<"matmul", [Pure]> {
+def CS349_MatmulOp : CS349_Op<"matmul",
+    [Pure, CS349_FusionOpInterface,
+     DeclareOpInterfaceMethods<CS349_RecomputeCostOpInterface,
+                               ["getReadsPerElement"]>]> {
   let summary = "batched matrix multiplication";
   let description = [{
     `lhs [..., M, K] @ rhs [..., K, N] -> [..., M, N]`; the batch dimensions
@@ -346,10 +437,13 @@ def CS349_MatmulOp : CS349_Op<"matmul", [Pure]> {
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
+  let extraClassDeclaration = CS349_FusionKindIs<"Matmul">.declaration;
 }
 
 def CS349_AttentionOp : CS349_Op<"attention",
-    [Pure, AllTypesMatch<["query", "result"]>]> {
+    [Pure, AllTypesMatch<["query", "result"]>, CS349_ComputedWhole,
+     DeclareOpInterfaceMethods<CS349_RecomputeCostOpInterface,
+                               ["getReadsPerElement"]>]> {
   let summary = "fused scaled dot-product attention (FlashAttention)";
   let description = [{
     `softmax(q @ kT * scale (+ causal mask)) @ v` in one kernel, computed tile
@@ -377,7 +471,15 @@ def CS349_AttentionOp : CS349_Op<"attention",
 // Views
 //===----------------------------------------------------------------------===//
 
-def CS349_ReshapeOp : CS349_Op<"reshape", [Pure, CS349_View]> {
+class CS349_ViewOp<string mnemonic, list<Trait> traits = []>
+    : CS349_Op<mnemonic, !listconcat(traits,
+        [Pure, CS349_View, ViewLikeOpInterface])> {
+  let extraClassDeclaration = [{
+    ::mlir::Value getViewSource() { return getInput(); }
+  }];
+}
+
+def CS349_ReshapeOp : CS349_ViewOp<"reshape"> {
   let summary = "a view with another shape";
   let description = [{
     The same elements in the same (row-major) order under another static
@@ -394,7 +496,7 @@ def CS349_ReshapeOp : CS349_Op<"reshape", [Pure, CS349_View]> {
   let hasFolder = 1;
 }
 
-def CS349_TransposeOp : CS349_Op<"transpose", [Pure, CS349_View]> {
+def CS349_TransposeOp : CS349_ViewOp<"transpose"> {
   let summary = "a view with permuted dimensions";
   let description = [{
     Result dimension `i` is input dimension `perm[i]`. A view: no copy.
@@ -413,7 +515,7 @@ def CS349_TransposeOp : CS349_Op<"transpose", [Pure, CS349_View]> {
   let hasFolder = 1;
 }
 
-def CS349_RepeatOp : CS349_Op<"repeat", [Pure, CS349_View]> {
+def CS349_RepeatOp : CS349_ViewOp<"repeat"> {
   let summary = "a view repeating each slice along an axis (GQA)";
   let description = [{
     Each slice along `axis` appears `times` times in a row: result index `i`

@@ -27,11 +27,20 @@ class IsConstantData : public OpTrait::TraitBase<ConcreteType, IsConstantData> {
 template <typename ConcreteType>
 class IsComposite : public OpTrait::TraitBase<ConcreteType, IsComposite> {};
 
+/// The op has no per-element form: the lowering computes its whole result
+/// at once (attention), so a kernel that computes it always stores it.
+template <typename ConcreteType>
+class IsComputedWhole : public OpTrait::TraitBase<ConcreteType, IsComputedWhole> {
+};
+
 inline bool isView(Operation *op) { return op->hasTrait<IsView>(); }
 inline bool isConstantData(Operation *op) {
   return op->hasTrait<IsConstantData>();
 }
 inline bool isComposite(Operation *op) { return op->hasTrait<IsComposite>(); }
+inline bool isComputedWhole(Operation *op) {
+  return op->hasTrait<IsComputedWhole>();
+}
 
 } // namespace mlir::cs349
 
