@@ -462,3 +462,27 @@ func.func @non_tensor_op(%x: tensor<4xf32>) -> index {
   %0 = "test.size"(%x) : (tensor<4xf32>) -> index
   return %0 : index
 }
+
+// -----
+
+// Ops declare their fusion kind: a broadcasting elementwise op (the row
+// scale) and erf join the kernel of exp like any elementwise op. Unfused,
+// each is a kernel of its own.
+// CHECK-LABEL: func.func @broadcasting_elementwise
+// CHECK:         %[[K:.*]] = cs349.kernel
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      cs349.exp
+// CHECK-NEXT:      cs349.mul %{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<4x1xf32>
+// CHECK-NEXT:      %[[E:.*]] = cs349.erf
+// CHECK-NEXT:      cs349.yield %[[E]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[K]]
+// UNFUSED-LABEL: func.func @broadcasting_elementwise
+// UNFUSED-COUNT-3: = cs349.kernel
+// UNFUSED-NOT:   cs349.kernel
+func.func @broadcasting_elementwise(%x: tensor<4x8xf32>, %r: tensor<4x1xf32>) -> tensor<4x8xf32> {
+  %0 = cs349.exp %x : tensor<4x8xf32>
+  %1 = cs349.mul %0, %r : tensor<4x8xf32>, tensor<4x1xf32>
+  %2 = cs349.erf %1 : tensor<4x8xf32>
+  return %2 : tensor<4x8xf32>
+}

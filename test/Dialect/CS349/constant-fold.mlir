@@ -265,3 +265,20 @@ func.func @matmul_work_limit() -> (tensor<256x256xf32>, tensor<256x256xf32>) {
   %1 = cs349.matmul %wide, %wide transpose_b : tensor<256x128xf32>, tensor<256x128xf32> -> tensor<256x256xf32>
   return %0, %1 : tensor<256x256xf32>, tensor<256x256xf32>
 }
+
+// -----
+
+// erf folds like every elementwise op: element by element in double (erf(1) =
+// 0.84270079..., erf(-2) = -0.99532226...), a splat at any size (erf(0.5) =
+// 0.5205 rounds to bf16 0.51953125).
+// CHECK-LABEL: func.func @erf
+// CHECK-NEXT:    %[[E:.*]] = cs349.constant dense<[0.842700779, 0.000000e+00, -0.995322287]> : tensor<3xf32>
+// CHECK-NEXT:    %[[S:.*]] = cs349.constant dense<5.195310e-01> : tensor<2x2xbf16>
+// CHECK-NEXT:    return %[[E]], %[[S]]
+func.func @erf() -> (tensor<3xf32>, tensor<2x2xbf16>) {
+  %a = cs349.constant dense<[1.0, 0.0, -2.0]> : tensor<3xf32>
+  %0 = cs349.erf %a : tensor<3xf32>
+  %s = cs349.constant dense<0.5> : tensor<2x2xbf16>
+  %1 = cs349.erf %s : tensor<2x2xbf16>
+  return %0, %1 : tensor<3xf32>, tensor<2x2xbf16>
+}

@@ -108,3 +108,12 @@ func.func @kernel(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> (tensor<4x8xf32>, t
   }
   return %r#0, %r#1 : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @erf
+// CHECK: cs349.erf %{{.*}} : tensor<4x8xbf16>
+func.func @erf(%x: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
+  %0 = cs349.erf %x : tensor<4x8xbf16>
+  return %0 : tensor<4x8xbf16>
+}
