@@ -7,7 +7,7 @@ An example is a fenced block whose info string starts with `console`:
     ```console
     $ cs349-gen layer --preset tiny --seq 16 > layer.mlir
     $ cs349-opt layer.mlir --optimize --fuse --plan-memory=alignment=1 \
-        --cs349-print-op-counts -o /dev/null
+        --print-op-counts -o /dev/null
     @layer: computed 10, ...
     ...
     ```

@@ -204,7 +204,7 @@ def check_pipeline(tools, program, row, cache):
         # Through the whole lowering, without the JIT: crashes, sanitizer
         # reports and rejections only, at a third of the CPU time.
         scratch = "true" if "--kernel-scratch" in run_args else "false"
-        tools.optimize(program, opt_args + " --cs349-lower-to-llvm="
+        tools.optimize(program, opt_args + " --lower-to-llvm="
                        "kernel-scratch=" + scratch, name)
         return
     if reference not in cache:
@@ -229,7 +229,7 @@ def check_program(tools, program, rows, counter=None):
     try:
         runs = {}
         if tools.compile_only:
-            tools.optimize(program, "--cs349-lower-to-llvm", "reference")
+            tools.optimize(program, "--lower-to-llvm", "reference")
             cache = {}
         else:
             cache = {"": tools.run(program, "", "reference", runs),
@@ -258,7 +258,7 @@ def reproduces(tools, program, finding):
     try:
         if finding.pipeline in ("reference", "generate"):
             if tools.compile_only:
-                tools.optimize(program, "--cs349-lower-to-llvm", "reference")
+                tools.optimize(program, "--lower-to-llvm", "reference")
             else:
                 tools.run(program, "", "reference")
             return False

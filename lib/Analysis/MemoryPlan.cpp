@@ -21,6 +21,7 @@ void mlir::cs349::annotateMemoryPlan(func::FuncOp func,
                                      ArrayRef<uint64_t> offsets,
                                      ArenaAttr arena) {
   MLIRContext *context = func.getContext();
+  CS349Dialect::PlanAttrHelper plan(context);
   for (KernelOp kernel : lifetimes.kernels) {
     SmallVector<Attribute> buffers;
     for (size_t index : lifetimes.resultsOf(kernel)) {
@@ -28,19 +29,20 @@ void mlir::cs349::annotateMemoryPlan(func::FuncOp func,
       buffers.push_back(BufferAttr::get(context, offsets[index], result.bytes,
                                         result.first, result.last));
     }
-    kernel->setAttr(kPlanAttrName, ArrayAttr::get(context, buffers));
+    plan.setAttr(kernel, ArrayAttr::get(context, buffers));
   }
-  func->setAttr(kArenaAttrName, arena);
+  CS349Dialect::ArenaAttrHelper(context).setAttr(func, arena);
 }
 
 bool mlir::cs349::hasMemoryPlan(func::FuncOp func) {
-  if (func->hasAttr(kArenaAttrName))
+  if (CS349Dialect::ArenaAttrHelper(func.getContext()).isAttrPresent(func))
     return true;
   // A kernel plan without the function's arena is a damaged plan, not none.
   return !func.isExternal() &&
          llvm::any_of(func.getBody().front().getOps<KernelOp>(),
                       [](KernelOp kernel) {
-                        return kernel->hasAttr(kPlanAttrName);
+                        return kernel->hasAttr(
+                            CS349Dialect::PlanAttrHelper::getNameStr());
                       });
 }
 
@@ -54,26 +56,18 @@ std::string describe(const WrittenResult &result) {
 /// Checks one kernel's cs349.plan against its lifetimes; records offsets.
 LogicalResult readKernelPlan(KernelOp kernel, const FunctionLifetimes &lifetimes,
                              SmallVectorImpl<uint64_t> &offsets) {
-  auto plan = kernel->getAttrOfType<ArrayAttr>(kPlanAttrName);
+  ArrayAttr plan = CS349Dialect::PlanAttrHelper(kernel.getContext())
+                       .getAttr(kernel);
   if (!plan)
     return kernel.emitOpError("has no '")
-           << kPlanAttrName << "' array of #cs349.buffer: run --plan-memory";
+           << CS349Dialect::PlanAttrHelper::getNameStr()
+           << "' array of #cs349.buffer: run --plan-memory";
+  // The dialect verified one #cs349.buffer per result.
   SmallVector<size_t> indices = lifetimes.resultsOf(kernel);
-  if (plan.size() != indices.size())
-    return kernel.emitOpError("has ")
-           << plan.size() << " buffers in '" << kPlanAttrName << "' for "
-           << indices.size() << " results";
   bool ok = true;
   for (auto [position, entry] : llvm::enumerate(plan)) {
     const WrittenResult &result = lifetimes.results[indices[position]];
-    auto buffer = dyn_cast<BufferAttr>(entry);
-    if (!buffer) {
-      kernel.emitOpError("expected '")
-          << kPlanAttrName << "' entry #" << position
-          << " to be a #cs349.buffer, got " << entry;
-      ok = false;
-      continue;
-    }
+    auto buffer = cast<BufferAttr>(entry);
     offsets[indices[position]] = buffer.getOffset();
     if (buffer.getBytes() != result.bytes) {
       kernel.emitOpError("buffer ")
@@ -107,10 +101,12 @@ mlir::cs349::readMemoryPlan(func::FuncOp func, FunctionLifetimes lifetimes) {
   plan.lifetimes = std::move(lifetimes);
   const FunctionLifetimes &lt = plan.lifetimes;
 
-  plan.arena = func->getAttrOfType<ArenaAttr>(kArenaAttrName);
+  CS349Dialect::ArenaAttrHelper arena(func.getContext());
+  plan.arena = arena.getAttr(func);
   if (!plan.arena)
     return func.emitOpError("has no '")
-           << kArenaAttrName << "' #cs349.arena attribute: run --plan-memory";
+           << arena.getName().getValue()
+           << "' #cs349.arena attribute: run --plan-memory";
 
   bool ok = true;
   plan.offsets.assign(lt.results.size(), 0);

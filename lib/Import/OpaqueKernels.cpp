@@ -202,7 +202,8 @@ LogicalResult mlir::cs349::import::wrapOpaqueOps(func::FuncOp func,
     for (Value value : written)
       yielded.push_back(mapping.lookup(value));
     YieldOp::create(builder, kernel.getLoc(), yielded);
-    kernel->setAttr("cs349.opaque", builder.getArrayAttr(names));
+    CS349Dialect::OpaqueAttrHelper(builder.getContext())
+        .setAttr(kernel, builder.getArrayAttr(names));
     for (auto [value, result] : llvm::zip(written, kernel.getResults()))
       value.replaceUsesWithIf(result, [&](OpOperand &use) {
         return !memberSet.contains(use.getOwner());

@@ -150,7 +150,7 @@ struct DecomposeSilu : OpRewritePattern<SiluOp> {
   }
 };
 
-struct DecomposePass : cs349::impl::DecomposeBase<DecomposePass> {
+struct DecomposePass : mlir::cs349::impl::DecomposeBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<DecomposeRmsNorm, DecomposeSoftmax, DecomposeRope,

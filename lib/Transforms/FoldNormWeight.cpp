@@ -45,11 +45,14 @@ using namespace mlir::cs349;
 
 namespace {
 
-constexpr llvm::StringLiteral kInitializerAttr = "cs349.initializer";
-constexpr llvm::StringLiteral kInitializedByAttr = "cs349.initialized_by";
-constexpr llvm::StringLiteral kFoldedFromAttr = "cs349.folded_from";
-constexpr llvm::StringLiteral kInitResultAttr = "cs349.init_result";
-constexpr llvm::StringLiteral kLayerArgAttr = "cs349.layer_arg";
+// Argument and result attributes are set as whole dictionaries (see below),
+// which the dialect's attribute helpers do not build: they take names.
+constexpr llvm::StringLiteral kFoldedFromAttr =
+    CS349Dialect::FoldedFromAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kInitResultAttr =
+    CS349Dialect::InitResultAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kLayerArgAttr =
+    CS349Dialect::LayerArgAttrHelper::getNameStr();
 
 /// A product n·γ that every reader takes as the left operand of a matmul.
 struct NormSite {
@@ -389,8 +392,10 @@ private:
         func.getLoc(), (func.getName() + "_init").str(),
         FunctionType::get(context, inputTypes, resultTypes));
     SymbolTable(module).insert(init, std::next(Block::iterator(func)));
-    init->setAttr(kInitializerAttr, UnitAttr::get(context));
-    func->setAttr(kInitializedByAttr, FlatSymbolRefAttr::get(init));
+    CS349Dialect::InitializerAttrHelper(context).setAttr(init,
+                                                         UnitAttr::get(context));
+    CS349Dialect::InitializedByAttrHelper(context).setAttr(
+        func, FlatSymbolRefAttr::get(init));
 
     Block *body = init.addEntryBlock();
     IRMapping mapping;
@@ -523,15 +528,16 @@ private:
 };
 
 struct FoldNormWeightPass
-    : cs349::impl::FoldNormWeightBase<FoldNormWeightPass> {
+    : mlir::cs349::impl::FoldNormWeightBase<FoldNormWeightPass> {
   using FoldNormWeightBase::FoldNormWeightBase;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // Collected first: the pass adds initializer functions to the module.
     SmallVector<func::FuncOp> functions;
+    CS349Dialect::InitializerAttrHelper initializer(&getContext());
     for (auto func : module.getOps<func::FuncOp>())
-      if (!func.isDeclaration() && !func->hasAttr(kInitializerAttr))
+      if (!func.isDeclaration() && !initializer.isAttrPresent(func))
         functions.push_back(func);
     for (func::FuncOp func : functions) {
       // Sites inside kernels are out of reach: say so rather than leave the

@@ -601,9 +601,9 @@ struct FusePass : public mlir::cs349::impl::FuseBase<FusePass> {
       return signalPassFailure();
     // A plan describes one partition: new kernels make it stale.
     if (partitioner.formsNewKernels() && hasMemoryPlan(func)) {
-      func->removeAttr(kArenaAttrName);
+      func->removeAttr(CS349Dialect::ArenaAttrHelper::getNameStr());
       for (KernelOp kernel : func.getBody().front().getOps<KernelOp>())
-        kernel->removeAttr(kPlanAttrName);
+        kernel->removeAttr(CS349Dialect::PlanAttrHelper::getNameStr());
     }
     if (failed(partitioner.materialize()))
       return signalPassFailure();

@@ -380,7 +380,7 @@ struct FuseAttention : OpRewritePattern<MatmulOp> {
 };
 
 struct MatchAttentionPass
-    : cs349::impl::MatchAttentionBase<MatchAttentionPass> {
+    : mlir::cs349::impl::MatchAttentionBase<MatchAttentionPass> {
   using MatchAttentionBase::MatchAttentionBase;
 
   void runOnOperation() override {

@@ -120,7 +120,7 @@ struct MemoryBudgetPass
         if (func.isExternal())
           continue;
         Measured &m = measured[func.getSymName()];
-        m.arena = func->getAttrOfType<ArenaAttr>(kArenaAttrName);
+        m.arena = CS349Dialect::ArenaAttrHelper(func.getContext()).getAttr(func);
         func.walk([&](AttentionOp attention) {
           if (m.attentions++ == 0)
             m.keyType = attention.getKey().getType();

@@ -20,26 +20,8 @@ namespace {
 struct MemoryReportPass : public mlir::cs349::impl::MemoryReportBase<MemoryReportPass> {
   using MemoryReportBase::MemoryReportBase;
 
-  bool formatKnown() const { return format == "table" || format == "json"; }
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(MemoryReportBase::initializeOptions(options, errorHandler)))
-      return failure();
-    if (!formatKnown())
-      return errorHandler("memory-report: unknown format '" +
-                          format.getValue() + "'; expected table or json");
-    return success();
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (!formatKnown()) {
-      module.emitError("memory-report: unknown format '")
-          << format.getValue() << "'; expected table or json";
-      return signalPassFailure();
-    }
     std::vector<report::FunctionReport> reports;
     bool ok = true;
     for (auto func : module.getOps<func::FuncOp>()) {
@@ -61,7 +43,7 @@ struct MemoryReportPass : public mlir::cs349::impl::MemoryReportBase<MemoryRepor
     if (!ok)
       return signalPassFailure();
     if (failed(report::writeOutput(output, module, [&](raw_ostream &os) {
-          if (format == "json")
+          if (format == ReportFormat::Json)
             report::writeJson(reports, os);
           else
             report::writeTable(reports,

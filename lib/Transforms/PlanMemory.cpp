@@ -35,13 +35,6 @@ struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass>
 
   /// The problem with the options, or "" when they are usable.
   std::string checkOptions() const {
-    if (!planner::parseStrategy(strategy.getValue())) {
-      std::vector<std::string> names;
-      for (std::string_view name : planner::strategyNames())
-        names.emplace_back(name);
-      return "unknown strategy '" + strategy.getValue() +
-             "'; expected one of: " + llvm::join(names, ", ");
-    }
     if (alignment == 0 || !llvm::isPowerOf2_64(alignment) ||
         alignment > planner::kMaxArenaBytes)
       return "alignment must be a power of two (bytes) of at most 2^62, got " +
@@ -74,7 +67,7 @@ struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass>
       return signalPassFailure();
     }
     planner::PlanOptions planOptions;
-    planOptions.strategy = *planner::parseStrategy(strategy.getValue());
+    planOptions.strategy = strategy;
     planOptions.timeLimitSeconds = timeLimit;
 
     std::vector<report::FunctionReport> reports;

@@ -29,7 +29,7 @@ bool producesTensor(Operation *op) {
   return llvm::any_of(op->getResultTypes(), llvm::IsaPred<TensorType>);
 }
 
-struct PrintOpCountsPass : cs349::impl::PrintOpCountsBase<PrintOpCountsPass> {
+struct PrintOpCountsPass : mlir::cs349::impl::PrintOpCountsBase<PrintOpCountsPass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<FunctionOpInterface>()) {
       int64_t computed = 0, composite = 0, view = 0, constantData = 0,

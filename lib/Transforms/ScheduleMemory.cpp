@@ -166,13 +166,6 @@ struct ScheduleMemoryPass
     func::FuncOp func = getOperation();
     if (func.isExternal())
       return;
-    std::optional<sched::Algorithm> algorithmKind =
-        sched::parseAlgorithm(algorithm);
-    if (!algorithmKind) {
-      func.emitError("unknown scheduling algorithm '")
-          << algorithm << "'; expected dfs, list, lpmf, exhaustive or best";
-      return signalPassFailure();
-    }
     if (!func.getBody().hasOneBlock()) {
       func.emitWarning("expected a function body of one block; the order of "
                        "its ops is left as it is");
@@ -182,7 +175,7 @@ struct ScheduleMemoryPass
     Block &block = func.front();
     BodyGraph body = buildGraph(block);
     sched::ScheduleOptions options;
-    options.algorithm = *algorithmKind;
+    options.algorithm = algorithm;
     options.maxStates = maxStates;
     sched::ScheduleResult result = sched::schedule(body.graph, options);
     if (!result.schedule) {

@@ -3,7 +3,14 @@
 // RUN: not cs349-opt %s --convert-cs349-to-linalg=attention-block=0 2>&1 | FileCheck %s --check-prefix=BLOCK
 // RUN: not cs349-opt %s -split-input-file --convert-cs349-to-linalg=attention-block=131072 2>&1 | FileCheck %s --check-prefix=WIDEBLOCK
 
-// MODE: expected mode=auto|planned|unplanned, got 'fast'
+// MODE: for the --mode option: Cannot find option named 'fast'!
+// RUN: not cs349-opt %s --lower-to-llvm=mode=fast 2>&1 | FileCheck %s --check-prefix=MODE
+// RUN: cs349-opt --help | FileCheck %s --check-prefix=HELP-MODE
+// HELP-MODE-LABEL: --convert-cs349-to-linalg
+// HELP-MODE:       --mode=<value>
+// HELP-MODE-NEXT:    =auto {{ *}}- planned when the function carries cs349.arena
+// HELP-MODE-NEXT:    =planned {{ *}}- an error when a function has no plan
+// HELP-MODE-NEXT:    =unplanned {{ *}}- ignore any plan: the reference
 // BLOCK: expected attention-block >= 1, got 0
 
 // A buffer that does not hold its result.

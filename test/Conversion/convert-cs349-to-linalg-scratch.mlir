@@ -1,7 +1,7 @@
 // RUN: cs349-opt %s --convert-cs349-to-linalg -split-input-file | FileCheck %s --check-prefix=RECOMPUTE
 // RUN: cs349-opt %s --convert-cs349-to-linalg=kernel-scratch=true -split-input-file | FileCheck %s --check-prefix=SCRATCH
-// RUN: cs349-opt %s --cs349-bufferize -split-input-file | FileCheck %s --check-prefix=BUF
-// RUN: cs349-opt %s --cs349-bufferize=kernel-scratch=true -split-input-file | FileCheck %s --check-prefix=BUF-SCRATCH
+// RUN: cs349-opt %s --bufferize -split-input-file | FileCheck %s --check-prefix=BUF
+// RUN: cs349-opt %s --bufferize=kernel-scratch=true -split-input-file | FileCheck %s --check-prefix=BUF-SCRATCH
 // RUN: not cs349-opt %s --convert-cs349-to-linalg=kernel-scratch=maybe -split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
 
 // BAD: for the --kernel-scratch option: 'maybe' is invalid value for boolean argument

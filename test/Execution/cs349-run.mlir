@@ -35,7 +35,7 @@
 
 // AMBIGUOUS: cs349-run: more than one public function: choose one with --function
 // MISSING: cs349-run: no function @missing with a body
-// MODE: cs349-run: expected --mode=auto|planned|unplanned, got 'fast'
+// MODE: cs349-run: for the --mode option: Cannot find option named 'fast'!
 // SCRATCH: cs349-run: for the --kernel-scratch option: 'maybe' is invalid value for boolean argument
 // SHAPES: cs349-run: expected 'result 0: tensor<4x8xf32>' (32 values) to match 'result 0: tensor<4xf32>' (4 values)
 // TWO: cs349-run: --compare expects two files, got 1

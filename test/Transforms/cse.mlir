@@ -192,12 +192,12 @@ func.func @different_results(%x: tensor<4x8xf32>)
 
 // CHECK-LABEL: func.func @locations_and_annotations
 // CHECK-NEXT:    %[[A:.*]] = cs349.exp %{{.*}} : tensor<4xf32>
-// CHECK-NEXT:    %[[B:.*]] = cs349.exp %{{.*}} {cs349.note = 1 : i64} : tensor<4xf32>
+// CHECK-NEXT:    %[[B:.*]] = cs349.exp %{{.*}} {note = 1 : i64} : tensor<4xf32>
 // CHECK-NEXT:    return %[[A]], %[[A]], %[[B]]
 func.func @locations_and_annotations(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
   %0 = cs349.exp %x : tensor<4xf32> loc("first")
   %1 = cs349.exp %x : tensor<4xf32> loc("second")
-  %2 = cs349.exp %x {cs349.note = 1} : tensor<4xf32>
+  %2 = cs349.exp %x {note = 1} : tensor<4xf32>
   return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
 

@@ -15,7 +15,7 @@
 // rsqrt, mul, mul); 2 x rope = 2 x (mul, rotate_half, mul, add); the score
 // scale (mul) and mask (add); softmax (reduce_max, sub, exp, reduce_sum,
 // div); 2 residual adds; silu (neg, exp, add, div); gate * up (mul).
-// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --decompose --cs349-print-op-counts -o /dev/null \
+// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --decompose --print-op-counts -o /dev/null \
 // RUN:   | FileCheck %s --check-prefix=LLAMA
 // RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --decompose --print-op-stats -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LLAMA-OPS
@@ -54,9 +54,9 @@
 
 // The count depends on the structure, not the sizes: the small demo layer
 // has the same 45, and each further layer adds 45.
-// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose --cs349-print-op-counts -o /dev/null \
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose --print-op-counts -o /dev/null \
 // RUN:   | FileCheck %s --check-prefix=TINY
-// RUN: cs349-gen layer --preset tiny --seq 16 --layers 3 | cs349-opt --decompose --cs349-print-op-counts -o /dev/null \
+// RUN: cs349-gen layer --preset tiny --seq 16 --layers 3 | cs349-opt --decompose --print-op-counts -o /dev/null \
 // RUN:   | FileCheck %s --check-prefix=TINY3
 // TINY: @layer: computed 45, composite 0,
 // TINY3: @layer: computed 135, composite 0,

@@ -27,7 +27,12 @@
 // RUN: not cs349-opt %s --memory-report 2>&1 | FileCheck %s --check-prefix=NO-PLAN
 // NO-PLAN: error: 'func.func' op has no memory plan: run --plan-memory before --memory-report
 // RUN: not cs349-opt %s --memory-report=format=xml 2>&1 | FileCheck %s --check-prefix=BAD-FORMAT
-// BAD-FORMAT: memory-report: unknown format 'xml'; expected table or json
+// BAD-FORMAT: for the --format option: Cannot find option named 'xml'!
+// RUN: cs349-opt --help | FileCheck %s --check-prefix=HELP-FORMAT
+// HELP-FORMAT-LABEL: --memory-report
+// HELP-FORMAT:       --format=<value>
+// HELP-FORMAT-NEXT:    =table {{ *}}- a table for people
+// HELP-FORMAT-NEXT:    =json {{ *}}- the JSON report of --plan-memory=report=PATH
 // RUN: not cs349-opt %s --plan-memory=report=%t.no/such/dir/plan.json 2>&1 | FileCheck %s --check-prefix=BAD-PATH
 // BAD-PATH: error: cannot write the memory report to '{{.*}}plan.json'
 

@@ -7,11 +7,11 @@
 // decomposed layer 43 remain. With attention matching exactly one
 // cs349.attention replaces the 9 ops from q.kT to p.v (35 results); without
 // it there is none.
-// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize --cs349-print-op-counts -o /dev/null \
+// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize --print-op-counts -o /dev/null \
 // RUN:   | FileCheck %s --check-prefix=LLAMA-ATTN
 // RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize --print-op-stats -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LLAMA-ATTN-OPS
-// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize=attention=false --cs349-print-op-counts -o /dev/null \
+// RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize=attention=false --print-op-counts -o /dev/null \
 // RUN:   | FileCheck %s --check-prefix=LLAMA-NOATTN
 // RUN: cs349-gen layer --preset llama3.1-8b --seq 2048 | cs349-opt --optimize=attention=false --print-op-stats -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LLAMA-NOATTN-OPS

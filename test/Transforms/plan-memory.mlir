@@ -9,7 +9,15 @@
 
 // Bad options are errors before any input is read.
 // RUN: not cs349-opt %s --plan-memory=strategy=fastest 2>&1 | FileCheck %s --check-prefix=BAD-STRATEGY
-// BAD-STRATEGY: plan-memory: unknown strategy 'fastest'; expected one of: naive, greedy-by-size, best-fit, search, best
+// BAD-STRATEGY: for the --strategy option: Cannot find option named 'fastest'!
+// RUN: cs349-opt --help | FileCheck %s --check-prefix=HELP-STRATEGY
+// HELP-STRATEGY-LABEL: --plan-memory
+// HELP-STRATEGY:       --strategy=<value>
+// HELP-STRATEGY-NEXT:    =naive {{ *}}- end to end, no reuse
+// HELP-STRATEGY-NEXT:    =greedy-by-size
+// HELP-STRATEGY-NEXT:    =best-fit
+// HELP-STRATEGY-NEXT:    =search
+// HELP-STRATEGY-NEXT:    =best
 // RUN: not cs349-opt %s --plan-memory=alignment=0 2>&1 | FileCheck %s --check-prefix=BAD-ALIGN0
 // BAD-ALIGN0: plan-memory: alignment must be a power of two (bytes) of at most 2^62, got 0
 // RUN: not cs349-opt %s --plan-memory=alignment=48 2>&1 | FileCheck %s --check-prefix=BAD-ALIGN48

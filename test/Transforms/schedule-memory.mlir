@@ -31,7 +31,15 @@
 
 // An unknown algorithm and an exhaustive search past its state limit are
 // located errors; best falls back to the heuristics without the proof.
-// BADALG: schedule-memory.mlir:{{[0-9]+}}:1: error: unknown scheduling algorithm 'magic'; expected dfs, list, lpmf, exhaustive or best
+// BADALG: for the --algorithm option: Cannot find option named 'magic'!
+// RUN: cs349-opt --help | FileCheck %s --check-prefix=HELP-ALGORITHM
+// HELP-ALGORITHM-LABEL: --schedule-memory
+// HELP-ALGORITHM:       --algorithm=<value>
+// HELP-ALGORITHM-NEXT:    =dfs {{ *}}- XLA's DFS scheduler
+// HELP-ALGORITHM-NEXT:    =list
+// HELP-ALGORITHM-NEXT:    =lpmf
+// HELP-ALGORITHM-NEXT:    =exhaustive
+// HELP-ALGORITHM-NEXT:    =best
 // LIMIT: schedule-memory.mlir:{{[0-9]+}}:1: error: cannot schedule this function: the exhaustive search needs more than 3 states for this graph of 7 nodes; raise max-states or use algorithm=best
 // FEWSTATES: schedule-memory.mlir:{{[0-9]+}}:1: remark: peak 196608 B -> 131328 B over 7 nodes (order from dfs)
 

@@ -149,30 +149,6 @@ func.func @missing_arena(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @wrong_count(%x: tensor<4xf32>) -> tensor<4xf32> attributes {cs349.arena = #cs349.arena<bytes = 16, naive = 16, lower_bound = 16, alignment = 1, kernels = 1, strategy = "greedy-by-size">} {
-  // expected-error @+1 {{has 2 buffers in 'cs349.plan' for 1 results}}
-  %a = cs349.kernel(%x) : (tensor<4xf32>) -> tensor<4xf32> attributes {cs349.plan = [#cs349.buffer<offset = 0, bytes = 16, first = 0, last = 0>, #cs349.buffer<offset = 0, bytes = 16, first = 0, last = 0>]} {
-  ^bb0(%xa: tensor<4xf32>):
-    %0 = cs349.exp %xa : tensor<4xf32>
-    cs349.yield %0 : tensor<4xf32>
-  }
-  return %a : tensor<4xf32>
-}
-
-// -----
-
-func.func @not_a_buffer(%x: tensor<4xf32>) -> tensor<4xf32> attributes {cs349.arena = #cs349.arena<bytes = 16, naive = 16, lower_bound = 16, alignment = 1, kernels = 1, strategy = "greedy-by-size">} {
-  // expected-error @+1 {{expected 'cs349.plan' entry #0 to be a #cs349.buffer, got 0 : i64}}
-  %a = cs349.kernel(%x) : (tensor<4xf32>) -> tensor<4xf32> attributes {cs349.plan = [0]} {
-  ^bb0(%xa: tensor<4xf32>):
-    %0 = cs349.exp %xa : tensor<4xf32>
-    cs349.yield %0 : tensor<4xf32>
-  }
-  return %a : tensor<4xf32>
-}
-
-// -----
-
 func.func @wrong_bytes_and_lifetime(%x: tensor<4xf32>) -> tensor<4xf32> attributes {cs349.arena = #cs349.arena<bytes = 16, naive = 16, lower_bound = 16, alignment = 1, kernels = 1, strategy = "greedy-by-size">} {
   // expected-error @+2 {{buffer 'k0#0' (kernel 0 result #0) records 8 bytes but its type 'tensor<4xf32>' needs 16}}
   // expected-error @+1 {{buffer 'k0#0' (kernel 0 result #0) records the lifetime [0, 3] but it is written by kernel 0 and last read by kernel 0}}

@@ -4,7 +4,7 @@
 //                  [--mode auto|planned|unplanned] [--kernel-scratch]
 //   cs349-run --compare A B [--rtol R] [--atol A]
 //
-// Lowers the module with the cs349-lower-to-llvm pipeline, compiles it with
+// Lowers the module with the lower-to-llvm pipeline, compiles it with
 // MLIR's ExecutionEngine, feeds every argument deterministic values (or the
 // values of an --inputs file), prints
 // every result and the heap memory the compiled code allocated. Results are
@@ -53,6 +53,7 @@ using namespace ::cs349::run;
 
 namespace cl = llvm::cl;
 
+using mlir::cs349::CS349Dialect;
 // Only these appear in --help: the shared LLVM library registers hundreds of
 // code generator options that mean nothing to a user of this tool.
 static cl::OptionCategory runCategory("cs349-run options");
@@ -70,9 +71,11 @@ static cl::opt<std::string> inputsFile(
 static cl::opt<std::string>
     functionName("function", cl::init(""),
                  cl::cat(runCategory), cl::desc("Function to run (default: the only public one)"));
-static cl::opt<std::string>
-    mode("mode", cl::init("auto"),
-         cl::cat(runCategory), cl::desc("auto | planned | unplanned (see convert-cs349-to-linalg)"));
+static cl::opt<mlir::cs349::LoweringMode>
+    mode("mode", cl::init(mlir::cs349::LoweringMode::Auto),
+         cl::cat(runCategory),
+         cl::desc("Which route to take (see convert-cs349-to-linalg)"),
+         mlir::cs349::loweringModeValues());
 static cl::opt<int64_t> attentionBlock(
     "attention-block", cl::init(32),
     cl::cat(runCategory), cl::desc("Keys per block of the FlashAttention loop"));
@@ -244,8 +247,6 @@ int runCompare() {
 int runFunction() {
   if (files.size() != 1)
     return fail("expected one input file, got " + llvm::Twine(files.size()));
-  if (mode != "auto" && mode != "planned" && mode != "unplanned")
-    return fail("expected --mode=auto|planned|unplanned, got '" + mode + "'");
 
   DialectRegistry registry;
   registry.insert<mlir::cs349::CS349Dialect>();
@@ -277,7 +278,8 @@ int runFunction() {
     // the function it initializes, not on its own.
     for (auto candidate : module->getOps<func::FuncOp>()) {
       if (candidate.isExternal() || !candidate.isPublic() ||
-          candidate->hasAttr("cs349.initializer"))
+          CS349Dialect::InitializerAttrHelper(&context).isAttrPresent(
+              candidate))
         continue;
       if (func)
         return fail("more than one public function: choose one with "
@@ -289,8 +291,8 @@ int runFunction() {
   }
   std::string name = func.getName().str();
   func::FuncOp init;
-  if (auto ref =
-          func->getAttrOfType<FlatSymbolRefAttr>("cs349.initialized_by")) {
+  if (FlatSymbolRefAttr ref =
+          CS349Dialect::InitializedByAttrHelper(&context).getAttr(func)) {
     init = module->lookupSymbol<func::FuncOp>(ref.getValue());
     if (!init || init.isExternal())
       return fail("@" + name + " is initialized by @" + ref.getValue() +
@@ -302,8 +304,9 @@ int runFunction() {
   // A planned function allocates its arena on top of its tensors; the
   // compiled code would crash on a failed allocation.
   uint64_t reserved = 0;
-  auto arena = func->getAttrOfType<mlir::cs349::ArenaAttr>("cs349.arena");
-  bool planned = mode == "planned" || (mode == "auto" && arena);
+  mlir::cs349::ArenaAttr arena = CS349Dialect::ArenaAttrHelper(&context).getAttr(func);
+  bool planned = mode == mlir::cs349::LoweringMode::Planned ||
+                 (mode == mlir::cs349::LoweringMode::Auto && arena);
   if (planned && arena && !reserveHostMemory(arena.getBytes(), reserved))
     return fail("the arena of @" + name + " (" +
                 llvm::Twine(arena.getBytes()) +
@@ -322,26 +325,30 @@ int runFunction() {
   // pass moves it. Without an initializer that is the position itself.
   std::vector<int64_t> position(inputs.size(), -1);
   std::vector<int64_t> initResult(inputs.size(), -1);
+  constexpr llvm::StringLiteral kLayerArg =
+      CS349Dialect::LayerArgAttrHelper::getNameStr();
+  constexpr llvm::StringLiteral kInitResult =
+      CS349Dialect::InitResultAttrHelper::getNameStr();
   std::vector<int64_t> initPosition(initInputs.size(), -1);
   std::set<int64_t> taken;
   if (init) {
     for (unsigned i = 0; i < initInputs.size(); ++i) {
-      auto original = init.getArgAttrOfType<IntegerAttr>(i, "cs349.layer_arg");
+      auto original = init.getArgAttrOfType<IntegerAttr>(i, kLayerArg);
       if (!original)
         return fail("argument #" + llvm::Twine(i) + " of @" + init.getName() +
-                    " has no cs349.layer_arg");
+                    " has no " + kLayerArg);
       initPosition[i] = original.getInt();
       taken.insert(original.getInt());
     }
     for (unsigned j = 0; j < inputs.size(); ++j) {
-      if (auto k = func.getArgAttrOfType<IntegerAttr>(j, "cs349.init_result")) {
+      if (auto k = func.getArgAttrOfType<IntegerAttr>(j, kInitResult)) {
         if (k.getInt() < 0 || k.getInt() >= int64_t(initOutputs.size()) ||
             initOutputs[k.getInt()].type != inputs[j].type)
           return fail("argument #" + llvm::Twine(j) + " of @" + name +
                       " names no initializer result of its type");
         initResult[j] = k.getInt();
-      } else if (auto original = func.getArgAttrOfType<IntegerAttr>(
-                     j, "cs349.layer_arg")) {
+      } else if (auto original =
+                     func.getArgAttrOfType<IntegerAttr>(j, kLayerArg)) {
         position[j] = original.getInt();
         taken.insert(original.getInt());
       }
@@ -424,7 +431,7 @@ int runFunction() {
       if (!attrs)
         return;
       for (NamedAttribute attr : llvm::to_vector(attrs.getValue()))
-        if (attr.getName().strref().starts_with("cs349."))
+        if (isa_and_nonnull<CS349Dialect>(attr.getNameDialect()))
           remove(attr.getName());
     };
     for (unsigned i = 0; i < f.getNumArguments(); ++i)

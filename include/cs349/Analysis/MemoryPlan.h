@@ -25,11 +25,6 @@
 
 namespace mlir::cs349 {
 
-/// The discardable attribute on each kernel: an array of #cs349.buffer.
-constexpr llvm::StringLiteral kPlanAttrName = "cs349.plan";
-/// The discardable attribute on each planned function: a #cs349.arena.
-constexpr llvm::StringLiteral kArenaAttrName = "cs349.arena";
-
 /// A function's plan, read back from the IR.
 struct FunctionMemoryPlan {
   FunctionLifetimes lifetimes;

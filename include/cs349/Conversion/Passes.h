@@ -14,17 +14,38 @@ class DialectRegistry;
 class OpPassManager;
 namespace cs349 {
 
+/// Which route convert-cs349-to-linalg takes for a function.
+enum class LoweringMode {
+  /// Planned when the function carries a memory plan.
+  Auto,
+  /// Every function must carry a plan; one without is an error.
+  Planned,
+  /// Any plan is ignored: the reference.
+  Unplanned,
+};
+
+/// The spellings of LoweringMode, for every option that takes one.
+inline llvm::cl::ValuesClass loweringModeValues() {
+  return llvm::cl::values(
+      clEnumValN(LoweringMode::Auto, "auto",
+                 "planned when the function carries cs349.arena"),
+      clEnumValN(LoweringMode::Planned, "planned",
+                 "an error when a function has no plan"),
+      clEnumValN(LoweringMode::Unplanned, "unplanned",
+                 "ignore any plan: the reference"));
+}
+
 #define GEN_PASS_DECL
 #include "cs349/Conversion/Passes.h.inc"
 
-/// Options of the lowering pipelines (`cs349-bufferize`,
-/// `cs349-lower-to-llvm`).
+/// Options of the lowering pipelines (`bufferize`,
+/// `lower-to-llvm`).
 struct LoweringPipelineOptions
     : public PassPipelineOptions<LoweringPipelineOptions> {
-  PassOptions::Option<std::string> mode{
+  PassOptions::Option<LoweringMode> mode{
       *this, "mode",
-      llvm::cl::desc("auto | planned | unplanned: see convert-cs349-to-linalg"),
-      llvm::cl::init("auto")};
+      llvm::cl::desc("Which route to take: see convert-cs349-to-linalg"),
+      llvm::cl::init(LoweringMode::Auto), loweringModeValues()};
   PassOptions::Option<int64_t> attentionBlock{
       *this, "attention-block",
       llvm::cl::desc("Keys per block of the FlashAttention loop (>= 1)"),

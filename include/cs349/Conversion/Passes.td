@@ -91,10 +91,9 @@ def ConvertCS349ToLinalg : Pass<"convert-cs349-to-linalg", "::mlir::ModuleOp"> {
     "::mlir::vector::VectorDialect",
   ];
   let options = [
-    Option<"mode", "mode", "std::string", /*default=*/"\"auto\"",
-           "Which route to take: `auto` (planned when the function carries "
-           "`cs349.arena`), `planned` (an error when a function has no "
-           "plan) or `unplanned` (ignore any plan: the reference)">,
+    Option<"mode", "mode", "::mlir::cs349::LoweringMode",
+           /*default=*/"::mlir::cs349::LoweringMode::Auto",
+           "Which route to take", [{::mlir::cs349::loweringModeValues()}]>,
     Option<"attentionBlock", "attention-block", "int64_t", /*default=*/"32",
            "Keys per block of the FlashAttention loop (>= 1)">,
     Option<"kernelScratch", "kernel-scratch", "bool", /*default=*/"false",

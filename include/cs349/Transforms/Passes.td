@@ -54,7 +54,7 @@ def Decompose : Pass<"decompose"> {
   let dependentDialects = ["::mlir::cs349::CS349Dialect"];
 }
 
-def PrintOpCounts : Pass<"cs349-print-op-counts", "::mlir::ModuleOp"> {
+def PrintOpCounts : Pass<"print-op-counts", "::mlir::ModuleOp"> {
   let summary = "Print how many ops of each kind every function holds";
   let description = [{
     For each function (in order), prints one line to standard output:
@@ -256,11 +256,10 @@ def PlanMemory : Pass<"plan-memory", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"strategy", "strategy", "std::string", /*default=*/"\"greedy-by-size\"",
-           "How to place the buffers: naive (end to end, no reuse), "
-           "greedy-by-size (the lecture's: largest first, lowest offset free "
-           "of every placed buffer whose lifetime overlaps), best-fit, search "
-           "(branch and bound from the greedy plan), best (all of them)">,
+    Option<"strategy", "strategy", "::cs349::planner::Strategy",
+           /*default=*/"::cs349::planner::Strategy::GreedyBySize",
+           "How to place the buffers",
+           [{::mlir::cs349::planStrategyValues()}]>,
     Option<"alignment", "alignment", "uint64_t", /*default=*/"64",
            "Every offset is a multiple of this many bytes (a power of two)">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
@@ -338,8 +337,13 @@ def MemoryReport : Pass<"memory-report", "::mlir::ModuleOp"> {
     `--plan-memory=report=PATH`. The IR is not changed.
   }];
   let options = [
-    Option<"format", "format", "std::string", /*default=*/"\"table\"",
-           "table (for people) or json (the --plan-memory report)">,
+    Option<"format", "format", "::mlir::cs349::ReportFormat",
+           /*default=*/"::mlir::cs349::ReportFormat::Table",
+           "What to print", [{::llvm::cl::values(
+             clEnumValN(::mlir::cs349::ReportFormat::Table, "table",
+                        "a table for people"),
+             clEnumValN(::mlir::cs349::ReportFormat::Json, "json",
+                        "the JSON report of --plan-memory=report=PATH"))}]>,
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
            "Where to print: a file name, or '-' for standard output">,
     Option<"exact", "exact", "bool", /*default=*/"false",
@@ -414,11 +418,21 @@ def ScheduleMemory : Pass<"schedule-memory", "::mlir::func::FuncOp"> {
     ```
   }];
   let options = [
-    Option<"algorithm", "algorithm", "std::string", /*default=*/"\"best\"",
-           "dfs (XLA's DFS scheduler), list (XLA's list scheduler), lpmf "
-           "(TorchInductor's least peak memory first), exhaustive (the "
-           "optimum, or an error past max-states), best (all of them, the "
-           "exhaustive search only when it fits)">,
+    Option<"algorithm", "algorithm", "::cs349::scheduler::Algorithm",
+           /*default=*/"::cs349::scheduler::Algorithm::Best",
+           "How to order the ops", [{::llvm::cl::values(
+             clEnumValN(::cs349::scheduler::Algorithm::DFS, "dfs",
+                        "XLA's DFS scheduler"),
+             clEnumValN(::cs349::scheduler::Algorithm::List, "list",
+                        "XLA's list scheduler"),
+             clEnumValN(::cs349::scheduler::Algorithm::LPMF, "lpmf",
+                        "TorchInductor's least peak memory first"),
+             clEnumValN(::cs349::scheduler::Algorithm::Exhaustive,
+                        "exhaustive",
+                        "the optimum, or an error past max-states"),
+             clEnumValN(::cs349::scheduler::Algorithm::Best, "best",
+                        "all of them, the exhaustive search only when it "
+                        "fits"))}]>,
     Option<"maxStates", "max-states", "uint64_t", /*default=*/"200000",
            "Most sets of scheduled ops the exhaustive search may visit">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
@@ -580,6 +594,9 @@ def PlanHtml : Pass<"plan-html", "::mlir::ModuleOp"> {
   let options = [
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
            "Where to write the page: a file name, or '-' for standard output">,
+    // A list of strings checked by the pass: MLIR's ListOption parses its
+    // elements with a parser of its own that ::llvm::cl::values never
+    // reaches, so an enum list would accept no value at all.
     ListOption<"strategies", "strategies", "std::string",
                "Also plan each function with these strategies (comma "
                "separated: naive, greedy-by-size, best-fit, search, best) "

@@ -38,8 +38,6 @@ using namespace mlir::cs349;
 using namespace mlir::cs349::lowering;
 
 namespace {
-constexpr llvm::StringLiteral kArenaAttr = "cs349.arena";
-constexpr llvm::StringLiteral kPlanAttr = "cs349.plan";
 
 bool isCS349(Operation *op) { return isa<CS349Dialect>(op->getDialect()); }
 
@@ -144,18 +142,15 @@ LogicalResult FunctionLowering::verifyInput() {
 }
 
 LogicalResult FunctionLowering::verifyPlan(KernelOp kernel, ArrayAttr &plan) {
-  plan = kernel->getAttrOfType<ArrayAttr>(kPlanAttr);
+  CS349Dialect::PlanAttrHelper planAttr(kernel.getContext());
+  plan = planAttr.getAttr(kernel);
   if (!plan)
     return kernel.emitOpError("expected a '")
-           << kPlanAttr << "' attribute in a planned function";
-  if (plan.size() != kernel.getNumResults())
-    return kernel.emitOpError("expected one buffer per result (")
-           << kernel.getNumResults() << "), got " << plan.size();
+           << planAttr.getName().getValue()
+           << "' attribute in a planned function";
+  // The dialect verified one #cs349.buffer per result.
   for (auto [index, attr] : llvm::enumerate(plan)) {
-    auto buffer = dyn_cast<BufferAttr>(attr);
-    if (!buffer)
-      return kernel.emitOpError("expected #cs349.buffer entries in '")
-             << kPlanAttr << "', got " << attr;
+    auto buffer = cast<BufferAttr>(attr);
     auto type = cast<RankedTensorType>(kernel.getResult(index).getType());
     uint64_t bytes = type.getNumElements() * elementBytes(type);
     if (buffer.getBytes() != bytes)
@@ -190,7 +185,8 @@ void FunctionLowering::lowerKernel(OpBuilder &b, KernelOp kernel) {
     emitter.setAlias(argument, input);
 
   SmallVector<Value> dests;
-  ArrayAttr plan = kernel->getAttrOfType<ArrayAttr>(kPlanAttr);
+  ArrayAttr plan = CS349Dialect::PlanAttrHelper(kernel.getContext())
+                       .getAttr(kernel);
   for (auto [index, result] : llvm::enumerate(kernel.getResults())) {
     if (!planned) {
       dests.push_back(emptyLike(b, loc, result));
@@ -281,10 +277,11 @@ void FunctionLowering::lowerOpaqueKernel(OpBuilder &b, KernelOp kernel,
 
 LogicalResult FunctionLowering::run() {
   if (planned) {
-    arenaAttr = func->getAttrOfType<ArenaAttr>(kArenaAttr);
+    CS349Dialect::ArenaAttrHelper arena(func.getContext());
+    arenaAttr = arena.getAttr(func);
     if (!arenaAttr)
       return func.emitOpError("expected a '")
-             << kArenaAttr
+             << arena.getName().getValue()
              << "' attribute (run --plan-memory first) to lower it planned";
   }
   if (failed(verifyInput()))
@@ -353,22 +350,17 @@ LogicalResult FunctionLowering::run() {
     op->dropAllUses();
     op->erase();
   }
-  func->removeAttr(kArenaAttr);
+  func->removeAttr(CS349Dialect::ArenaAttrHelper::getNameStr());
   return success();
 }
 
 namespace {
 struct ConvertCS349ToLinalgPass
-    : public cs349::impl::ConvertCS349ToLinalgBase<ConvertCS349ToLinalgPass> {
+    : public mlir::cs349::impl::ConvertCS349ToLinalgBase<ConvertCS349ToLinalgPass> {
   using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (mode != "auto" && mode != "planned" && mode != "unplanned") {
-      module.emitError("expected mode=auto|planned|unplanned, got '")
-          << mode << "'";
-      return signalPassFailure();
-    }
     if (attentionBlock < 1) {
       module.emitError("expected attention-block >= 1, got ")
           << static_cast<int64_t>(attentionBlock);
@@ -384,8 +376,9 @@ struct ConvertCS349ToLinalgPass
       });
       if (!hasCS349)
         continue;
-      bool planned = mode == "planned" ||
-                     (mode == "auto" && func->hasAttr(kArenaAttr));
+      bool planned = mode == LoweringMode::Planned ||
+                     (mode == LoweringMode::Auto &&
+                      func->hasAttr(CS349Dialect::ArenaAttrHelper::getNameStr()));
       if (failed(FunctionLowering(func, planned, attentionBlock, kernelScratch)
                      .run()))
         return signalPassFailure();

@@ -146,12 +146,12 @@ void mlir::cs349::registerLoweringDialects(DialectRegistry &registry) {
 void mlir::cs349::registerConversionPassesAndPipelines() {
   registerCS349ConversionPasses();
   PassPipelineRegistration<LoweringPipelineOptions>(
-      "cs349-bufferize",
+      "bufferize",
       "Lower cs349 to linalg on tensors and bufferize it: the memref-level "
       "program, planned (one arena) or not",
       buildBufferizePipeline);
   PassPipelineRegistration<LoweringPipelineOptions>(
-      "cs349-lower-to-llvm",
+      "lower-to-llvm",
       "Lower cs349 all the way to the LLVM dialect, ready for the JIT",
       buildLowerToLLVMPipeline);
 }

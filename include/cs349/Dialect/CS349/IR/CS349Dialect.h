@@ -3,8 +3,11 @@
 #ifndef CS349_DIALECT_CS349_IR_CS349DIALECT_H
 #define CS349_DIALECT_CS349_IR_CS349DIALECT_H
 
+#include "cs349/Dialect/CS349/IR/CS349Attrs.h"
+
 #include "mlir/IR/Dialect.h"
 
+// The dialect's discardable attributes are typed with its attributes.
 #include "cs349/Dialect/CS349/IR/CS349OpsDialect.h.inc"
 
 namespace mlir::cs349 {

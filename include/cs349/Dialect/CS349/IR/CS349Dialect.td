@@ -36,6 +36,37 @@ def CS349_Dialect : Dialect {
   }];
   let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 1;
+
+  // What passes write for later passes and for the tools to read. The
+  // dialect verifies each where it stands (see verifyOperationAttribute and
+  // verifyRegionArgAttribute/verifyRegionResultAttribute), so that a plan or
+  // a weight mapping edited by hand fails where it is written, not in
+  // whatever reads it later.
+  let discardableAttrs = (ins
+    // On each planned cs349.kernel (--plan-memory): one #cs349.buffer per
+    // result, in result order.
+    "::mlir::ArrayAttr":$plan,
+    // On each planned function (--plan-memory): the arena and its totals.
+    "::mlir::cs349::ArenaAttr":$arena,
+    // On a function that --fold-norm-weight split off a layer: it computes
+    // the folded weights once, at load time.
+    "::mlir::UnitAttr":$initializer,
+    // On the layer whose folded weights @initializer computes.
+    "::mlir::FlatSymbolRefAttr":$initialized_by,
+    // On an argument of a layer or of its initializer: its position in the
+    // layer's signature before --fold-norm-weight.
+    "::mlir::IntegerAttr":$layer_arg,
+    // On an argument of a layer: the initializer result it receives.
+    "::mlir::IntegerAttr":$init_result,
+    // On a folded weight (initializer result, layer argument): the names of
+    // the gain and the weight it was folded from.
+    "::mlir::ArrayAttr":$folded_from,
+    // On a cs349.kernel that --import made of foreign ops: their names.
+    "::mlir::ArrayAttr":$opaque
+  );
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
 }
 
 class CS349_Op<string mnemonic, list<Trait> traits = []>

@@ -1,4 +1,4 @@
-// RUN: cs349-opt %s --cs349-bufferize -split-input-file | FileCheck %s
+// RUN: cs349-opt %s --bufferize -split-input-file | FileCheck %s
 
 // Planned: the arena is the only allocation. Kernel results are views of it,
 // written in place; the function result is copied to the caller's
