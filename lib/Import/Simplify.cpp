@@ -109,15 +109,23 @@ struct RepeatByAddingZeros : OpRewritePattern<ReshapeOp> {
       if (!unsqueeze || !isSplatOf(add->getOperand(1 - side), 0.0) ||
           add->getOperand(1 - side).getType() != add.getType())
         continue;
-      std::optional<int64_t> axis = repeatedAxis(
-          unsqueeze.getInput().getType().getShape(),
-          unsqueeze.getType().getShape(), broadcast, op.getType().getShape());
+      TypedValue<RankedTensorType> input = unsqueeze.getInput();
+      std::optional<int64_t> axis =
+          repeatedAxis(input.getType().getShape(), unsqueeze.getType().getShape(),
+                       broadcast, op.getType().getShape());
       if (!axis)
         continue;
-      rewriter.replaceOpWithNewOp<RepeatOp>(
-          op, op.getType(), unsqueeze.getInput(),
+      SmallVector<int64_t> repeated(input.getType().getShape());
+      repeated[*axis] *= broadcast[*axis + 1];
+      Value result = RepeatOp::create(
+          rewriter, op.getLoc(),
+          RankedTensorType::get(repeated, op.getType().getElementType()), input,
           rewriter.getI64IntegerAttr(*axis),
           rewriter.getI64IntegerAttr(broadcast[*axis + 1]));
+      // The batch of one a front end keeps on the merged result.
+      if (result.getType() != op.getType())
+        result = ReshapeOp::create(rewriter, op.getLoc(), op.getType(), result);
+      rewriter.replaceOp(op, result);
       return success();
     }
     return failure();
@@ -125,13 +133,18 @@ struct RepeatByAddingZeros : OpRewritePattern<ReshapeOp> {
 
   /// The axis `a` of `input` when `unsqueezed` is `input` with a 1 inserted
   /// after `a`, `broadcast` stretches only that 1, and `merged` joins it
-  /// with dim `a` again.
+  /// with dim `a` again (with or without leading unit dims).
   static std::optional<int64_t> repeatedAxis(ArrayRef<int64_t> input,
                                              ArrayRef<int64_t> unsqueezed,
                                              ArrayRef<int64_t> broadcast,
                                              ArrayRef<int64_t> merged) {
+    auto withoutLeadingOnes = [](ArrayRef<int64_t> shape) {
+      while (!shape.empty() && shape.front() == 1)
+        shape = shape.drop_front();
+      return SmallVector<int64_t>(shape);
+    };
     if (unsqueezed.size() != input.size() + 1 ||
-        broadcast.size() != unsqueezed.size() || merged.size() != input.size())
+        broadcast.size() != unsqueezed.size())
       return std::nullopt;
     for (size_t axis = 0; axis < input.size(); ++axis) {
       size_t inserted = axis + 1;
@@ -146,7 +159,7 @@ struct RepeatByAddingZeros : OpRewritePattern<ReshapeOp> {
       joined[axis] *= broadcast[inserted];
       if (without(unsqueezed) == SmallVector<int64_t>(input) &&
           without(broadcast) == SmallVector<int64_t>(input) &&
-          joined == SmallVector<int64_t>(merged))
+          withoutLeadingOnes(joined) == withoutLeadingOnes(merged))
         return axis;
     }
     return std::nullopt;

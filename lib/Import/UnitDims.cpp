@@ -61,10 +61,10 @@ std::optional<DropPlan> planDrop(Operation *op) {
       plan.dropOperand.push_back(
           cast<RankedTensorType>(operand.getType()).getRank() == resultRank);
   };
-  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MatmulOp>(op) ||
-      (op->getNumOperands() == 1 &&
-       op->getOperand(0).getType() == op->getResult(0).getType() &&
-       !isa<SoftmaxOp>(op))) {
+  // Elementwise ops and rotate_half (which permutes within the last dim)
+  // have no axis to shift.
+  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MatmulOp, RotateHalfOp>(op) ||
+      op->hasTrait<OpTrait::Elementwise>()) {
     sameRankAsResult(op);
     return plan;
   }

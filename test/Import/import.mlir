@@ -265,6 +265,19 @@ func.func @unit_batch_dim(%arg0: tensor<1x8x16xf32>, %arg1: tensor<16xf32>, %arg
 
 // -----
 
+// A transpose whose result has its input's type (square dims) still has
+// its permutation shifted.
+// CHECK-LABEL: func.func @unit_dim_square_transpose
+// CHECK: %[[X:.*]] = cs349.reshape %arg0 : tensor<1x8x8xf32> -> tensor<8x8xf32>
+// CHECK: %[[T:.*]] = cs349.transpose %[[X]] perm = [1, 0] : tensor<8x8xf32> -> tensor<8x8xf32>
+// CHECK: cs349.reshape %[[T]] : tensor<8x8xf32> -> tensor<1x8x8xf32>
+func.func @unit_dim_square_transpose(%arg0: tensor<1x8x8xf32>) -> tensor<1x8x8xf32> {
+  %t = tosa.transpose %arg0 {perms = array<i32: 0, 2, 1>} : (tensor<1x8x8xf32>) -> tensor<1x8x8xf32>
+  return %t : tensor<1x8x8xf32>
+}
+
+// -----
+
 // A batch of two, and a transpose that moves the unit dim, keep their
 // dims.
 // CHECK-LABEL: func.func @unit_dim_kept
@@ -280,21 +293,24 @@ func.func @unit_dim_kept(%arg0: tensor<2x8x16xf32>, %arg1: tensor<1x8x16xf32>) -
 
 // GQA as front ends write it: reshape to one more dim, a broadcasting add
 // of zeros, reshape back is a repeat (here 2 key/value heads for 6 query
-// heads, the zeros on either side).
+// heads, the zeros on either side, the merged heads with or without the
+// batch of one).
 // CHECK-LABEL: func.func @gqa_repeat
 // CHECK: %[[K:.*]] = cs349.repeat %arg0 axis = 0 times = 3 : tensor<2x8x16xf32> -> tensor<6x8x16xf32>
 // CHECK: %[[V:.*]] = cs349.repeat %arg0 axis = 0 times = 3 : tensor<2x8x16xf32> -> tensor<6x8x16xf32>
-// CHECK: return %[[K]], %[[V]]
-func.func @gqa_repeat(%arg0: tensor<2x8x16xf32>) -> (tensor<6x8x16xf32>, tensor<6x8x16xf32>) {
+// CHECK: %[[V4:.*]] = cs349.reshape %[[V]] : tensor<6x8x16xf32> -> tensor<1x6x8x16xf32>
+// CHECK: return %[[K]], %[[V4]]
+func.func @gqa_repeat(%arg0: tensor<2x8x16xf32>) -> (tensor<6x8x16xf32>, tensor<1x6x8x16xf32>) {
   %zeros = "tosa.const"() <{values = dense<0.0> : tensor<2x3x8x16xf32>}> : () -> tensor<2x3x8x16xf32>
   %to4 = tosa.const_shape {values = dense<[2, 1, 8, 16]> : tensor<4xindex>} : () -> !tosa.shape<4>
   %to3 = tosa.const_shape {values = dense<[6, 8, 16]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %batched = tosa.const_shape {values = dense<[1, 6, 8, 16]> : tensor<4xindex>} : () -> !tosa.shape<4>
   %k4 = tosa.reshape %arg0, %to4 : (tensor<2x8x16xf32>, !tosa.shape<4>) -> tensor<2x1x8x16xf32>
   %kb = tosa.add %k4, %zeros : (tensor<2x1x8x16xf32>, tensor<2x3x8x16xf32>) -> tensor<2x3x8x16xf32>
   %kr = tosa.reshape %kb, %to3 : (tensor<2x3x8x16xf32>, !tosa.shape<3>) -> tensor<6x8x16xf32>
   %vb = tosa.add %zeros, %k4 : (tensor<2x3x8x16xf32>, tensor<2x1x8x16xf32>) -> tensor<2x3x8x16xf32>
-  %vr = tosa.reshape %vb, %to3 : (tensor<2x3x8x16xf32>, !tosa.shape<3>) -> tensor<6x8x16xf32>
-  return %kr, %vr : tensor<6x8x16xf32>, tensor<6x8x16xf32>
+  %vr = tosa.reshape %vb, %batched : (tensor<2x3x8x16xf32>, !tosa.shape<4>) -> tensor<1x6x8x16xf32>
+  return %kr, %vr : tensor<6x8x16xf32>, tensor<1x6x8x16xf32>
 }
 
 // -----
