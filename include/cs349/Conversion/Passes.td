@@ -93,7 +93,9 @@ def ConvertCS349ToLinalg : Pass<"convert-cs349-to-linalg", "::mlir::ModuleOp"> {
   let options = [
     Option<"mode", "mode", "::mlir::cs349::LoweringMode",
            /*default=*/"::mlir::cs349::LoweringMode::Auto",
-           "Which route to take", [{::mlir::cs349::loweringModeValues()}]>,
+           "Which route to take: auto (planned when the function carries "
+           "cs349.arena), planned or unplanned (ignore any plan)",
+           [{::mlir::cs349::loweringModeValues()}]>,
     Option<"attentionBlock", "attention-block", "int64_t", /*default=*/"32",
            "Keys per block of the FlashAttention loop (>= 1)">,
     Option<"kernelScratch", "kernel-scratch", "bool", /*default=*/"false",

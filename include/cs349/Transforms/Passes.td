@@ -258,7 +258,8 @@ def PlanMemory : Pass<"plan-memory", "::mlir::ModuleOp"> {
   let options = [
     Option<"strategy", "strategy", "::cs349::planner::Strategy",
            /*default=*/"::cs349::planner::Strategy::GreedyBySize",
-           "How to place the buffers",
+           "How to place the buffers: naive, greedy-by-size, best-fit, "
+           "search or best (--help says what each does)",
            [{::mlir::cs349::planStrategyValues()}]>,
     Option<"alignment", "alignment", "uint64_t", /*default=*/"64",
            "Every offset is a multiple of this many bytes (a power of two)">,
@@ -339,7 +340,8 @@ def MemoryReport : Pass<"memory-report", "::mlir::ModuleOp"> {
   let options = [
     Option<"format", "format", "::mlir::cs349::ReportFormat",
            /*default=*/"::mlir::cs349::ReportFormat::Table",
-           "What to print", [{::llvm::cl::values(
+           "What to print: table (for people) or json (the --plan-memory "
+           "report)", [{::llvm::cl::values(
              clEnumValN(::mlir::cs349::ReportFormat::Table, "table",
                         "a table for people"),
              clEnumValN(::mlir::cs349::ReportFormat::Json, "json",
@@ -420,7 +422,8 @@ def ScheduleMemory : Pass<"schedule-memory", "::mlir::func::FuncOp"> {
   let options = [
     Option<"algorithm", "algorithm", "::cs349::scheduler::Algorithm",
            /*default=*/"::cs349::scheduler::Algorithm::Best",
-           "How to order the ops", [{::llvm::cl::values(
+           "How to order the ops: dfs, list, lpmf, exhaustive or best "
+           "(--help says what each does)", [{::llvm::cl::values(
              clEnumValN(::cs349::scheduler::Algorithm::DFS, "dfs",
                         "XLA's DFS scheduler"),
              clEnumValN(::cs349::scheduler::Algorithm::List, "list",
