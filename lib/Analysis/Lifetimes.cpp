@@ -10,34 +10,13 @@
 #include "LiveInterval.h"
 
 #include "cs349/Planner/MemoryPlanner.h"
+#include "cs349/Support/TensorBytes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::cs349;
-
-std::optional<uint64_t> mlir::cs349::getTensorBytes(Type type) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped || !shaped.hasStaticShape())
-    return std::nullopt;
-  Type element = shaped.getElementType();
-  if (!element.isIntOrFloat())
-    return std::nullopt;
-  uint64_t bits = element.getIntOrFloatBitWidth();
-  for (int64_t dim : shaped.getShape()) {
-    if (dim < 0)
-      return std::nullopt;
-    std::optional<uint64_t> next =
-        llvm::checkedMulUnsigned<uint64_t>(bits, static_cast<uint64_t>(dim));
-    if (!next)
-      return std::nullopt;
-    bits = *next;
-  }
-  // Sub-byte elements are packed; the last byte is rounded up.
-  return bits / 8 + (bits % 8 != 0 ? 1 : 0);
-}
 
 SmallVector<size_t> FunctionLifetimes::resultsOf(KernelOp kernel) const {
   // `results` is in kernel order and `first` is the producer's index, so a
@@ -152,11 +131,12 @@ mlir::cs349::computeLifetimes(func::FuncOp func) {
       written.value = result;
       written.producer = kernel;
       written.first = written.last = static_cast<int64_t>(index);
-      std::optional<uint64_t> bytes = getTensorBytes(result.getType());
+      std::string whyNot;
+      std::optional<uint64_t> bytes = getTensorBytes(result.getType(), &whyNot);
       if (!bytes)
         return kernel.emitOpError("result #")
-               << result.getResultNumber() << " of type " << result.getType()
-               << " has no static size in bytes that fits in 64 bits";
+               << result.getResultNumber() << " has no size in bytes: "
+               << whyNot;
       written.bytes = *bytes;
 
       FailureOr<LiveInterval> interval = findLiveInterval(result, lifetimes);

@@ -4,6 +4,7 @@
 
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
+#include "cs349/Support/TensorBytes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

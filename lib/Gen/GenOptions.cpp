@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringRef.h"
 
 using namespace mlir::cs349::gen;
+using ::cs349::ElementKind;
 
 namespace {
 /// The options of one subcommand as given, with readers that name the option
@@ -83,7 +84,7 @@ public:
     auto it = given.find("dtype");
     if (it == given.end())
       return llvm::Error::success();
-    std::optional<ElementKind> kind = parseElementKind(it->second);
+    std::optional<ElementKind> kind = ::cs349::parseElementKind(it->second);
     if (!kind)
       return llvm::createStringError("unknown dtype '" + it->second +
                                      "' (expected bf16, f16 or f32)");

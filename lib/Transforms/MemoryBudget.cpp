@@ -16,6 +16,7 @@
 #include "cs349/Analysis/MemoryPlan.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
 #include "cs349/Dialect/CS349/IR/CS349Traits.h"
+#include "cs349/Support/TensorBytes.h"
 #include "cs349/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -3,6 +3,7 @@
 #include "MemoryReport.h"
 
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
+#include "cs349/Support/LiveBytes.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/Format.h"
@@ -23,23 +24,15 @@ std::string kernelName(KernelOp kernel, int64_t index) {
 std::optional<report::PeakReport> findPeak(const FunctionLifetimes &lifetimes) {
   if (lifetimes.kernels.empty())
     return std::nullopt;
-  // Difference array over kernel indices: +bytes where a result starts to
-  // live, -bytes after its last reader.
-  std::vector<uint64_t> starting(lifetimes.kernels.size() + 1, 0);
-  std::vector<uint64_t> ending(lifetimes.kernels.size() + 1, 0);
-  for (const WrittenResult &result : lifetimes.results) {
-    starting[result.first] += result.bytes;
-    ending[result.last + 1] += result.bytes;
-  }
+  // A result lives from its producer through its last reader (inclusive).
+  std::vector<::cs349::LiveRange> ranges;
+  ranges.reserve(lifetimes.results.size());
+  for (const WrittenResult &result : lifetimes.results)
+    ranges.push_back({result.first, result.last + 1, result.bytes});
+  ::cs349::LivePeak live = ::cs349::peakLiveBytes(ranges);
   report::PeakReport peak;
-  uint64_t live = 0;
-  for (int64_t kernel = 0; kernel < lifetimes.numKernels(); ++kernel) {
-    live = live + starting[kernel] - ending[kernel];
-    if (kernel == 0 || live > peak.bytes) {
-      peak.kernel = kernel;
-      peak.bytes = live;
-    }
-  }
+  peak.kernel = live.time;
+  peak.bytes = live.bytes;
   peak.kernelName = kernelName(lifetimes.kernels[peak.kernel], peak.kernel);
   for (auto [index, result] : llvm::enumerate(lifetimes.results))
     if (result.first <= peak.kernel && peak.kernel <= result.last)

@@ -12,6 +12,7 @@
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
 #include "cs349/Dialect/CS349/IR/CS349Traits.h"
 #include "cs349/Scheduler/MemoryScheduler.h"
+#include "cs349/Support/TensorBytes.h"
 #include "cs349/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -43,16 +44,7 @@ bool isFree(Operation *op) {
 
 /// Bytes of a static tensor result; 0 for anything else (no cs349 op has
 /// such results, but they must still order their readers).
-uint64_t resultBytes(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape() ||
-      !tensor.getElementType().isIntOrFloat())
-    return 0;
-  uint64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
-  for (int64_t dim : tensor.getShape())
-    bits = llvm::SaturatingMultiply(bits, static_cast<uint64_t>(dim));
-  return bits / 8 + (bits % 8 != 0);
-}
+uint64_t resultBytes(Type type) { return getTensorBytes(type).value_or(0); }
 
 /// Calls `fn` on every value `op` reads (in nested regions too) that is
 /// defined by an op of `block`.

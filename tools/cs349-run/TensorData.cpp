@@ -2,116 +2,25 @@
 
 #include "TensorData.h"
 
+#include "cs349/Support/FloatRounding.h"
+#include "cs349/Support/SplitMix64.h"
+
 #include <cmath>
 #include <cstring>
 #include <sstream>
 
+using namespace cs349;
 using namespace cs349::run;
-
-int64_t cs349::run::elementBytes(ElementKind kind) {
-  return kind == ElementKind::F32 ? 4 : 2;
-}
-
-const char *cs349::run::elementName(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::BF16:
-    return "bf16";
-  case ElementKind::F16:
-    return "f16";
-  case ElementKind::F32:
-    return "f32";
-  }
-  return "?";
-}
-
-namespace {
-uint32_t bitsOf(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, 4);
-  return bits;
-}
-
-float floatOf(uint32_t bits) {
-  float value;
-  std::memcpy(&value, &bits, 4);
-  return value;
-}
-
-uint16_t toBF16(float value) {
-  uint32_t bits = bitsOf(value);
-  if (std::isnan(value))
-    return uint16_t((bits >> 16) | 0x40);
-  // Round to nearest, ties to even, on the 16 bits that are dropped.
-  uint32_t rounding = 0x7fff + ((bits >> 16) & 1);
-  return uint16_t((bits + rounding) >> 16);
-}
-
-uint16_t toF16(float value) {
-  uint32_t bits = bitsOf(value);
-  uint32_t sign = (bits >> 16) & 0x8000;
-  uint32_t exponent = (bits >> 23) & 0xff;
-  uint32_t mantissa = bits & 0x7fffff;
-  if (exponent == 0xff)
-    return uint16_t(sign | 0x7c00 | (mantissa ? 0x200 : 0));
-  int32_t e = int32_t(exponent) - 127 + 15;
-  if (e >= 0x1f)
-    return uint16_t(sign | 0x7c00);
-  if (e <= 0) {
-    // Subnormal (or zero): shift the implicit-one mantissa into place.
-    if (e < -10)
-      return uint16_t(sign);
-    mantissa |= 0x800000;
-    uint32_t shift = uint32_t(14 - e);
-    uint32_t half = mantissa >> shift;
-    uint32_t rest = mantissa & ((1u << shift) - 1);
-    uint32_t midpoint = 1u << (shift - 1);
-    if (rest > midpoint || (rest == midpoint && (half & 1)))
-      ++half;
-    return uint16_t(sign | half);
-  }
-  uint32_t half = (uint32_t(e) << 10) | (mantissa >> 13);
-  uint32_t rest = mantissa & 0x1fff;
-  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
-    ++half; // may carry into the exponent, which is the right rounding
-  return uint16_t(sign | half);
-}
-
-float fromF16(uint16_t half) {
-  uint32_t sign = uint32_t(half & 0x8000) << 16;
-  uint32_t exponent = (half >> 10) & 0x1f;
-  uint32_t mantissa = half & 0x3ff;
-  if (exponent == 0x1f)
-    return floatOf(sign | 0x7f800000 | (mantissa << 13));
-  if (exponent == 0) {
-    float value = std::ldexp(float(mantissa), -24);
-    return sign ? -value : value;
-  }
-  return floatOf(sign | ((exponent - 15 + 127) << 23) | (mantissa << 13));
-}
-
-uint64_t splitmix64(uint64_t &state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-/// splitmix64's output function applied to one word: a 64-bit mixer.
-uint64_t mix(uint64_t x) {
-  uint64_t state = x;
-  return splitmix64(state);
-}
-} // namespace
 
 void cs349::run::storeElement(ElementKind kind, float value, void *to) {
   switch (kind) {
   case ElementKind::BF16: {
-    uint16_t bits = toBF16(value);
+    uint16_t bits = roundToBF16Bits(value);
     std::memcpy(to, &bits, 2);
     return;
   }
   case ElementKind::F16: {
-    uint16_t bits = toF16(value);
+    uint16_t bits = roundToF16Bits(value);
     std::memcpy(to, &bits, 2);
     return;
   }
@@ -126,12 +35,12 @@ float cs349::run::loadElement(ElementKind kind, const void *from) {
   case ElementKind::BF16: {
     uint16_t bits;
     std::memcpy(&bits, from, 2);
-    return floatOf(uint32_t(bits) << 16);
+    return bf16BitsToFloat(bits);
   }
   case ElementKind::F16: {
     uint16_t bits;
     std::memcpy(&bits, from, 2);
-    return fromF16(bits);
+    return f16BitsToFloat(bits);
   }
   case ElementKind::F32: {
     float value;
@@ -145,10 +54,10 @@ float cs349::run::loadElement(ElementKind kind, const void *from) {
 std::vector<float>
 cs349::run::argumentValues(uint64_t seed, unsigned position,
                            const std::vector<int64_t> &shape) {
-  uint64_t state = mix(seed ^ mix(position + 1));
+  uint64_t state = mixBits(seed ^ mixBits(position + 1));
   int64_t count = 1;
   for (int64_t size : shape) {
-    state = mix(state ^ uint64_t(size));
+    state = mixBits(state ^ uint64_t(size));
     count *= size;
   }
   double low = 0.5, width = 1.0;
@@ -158,11 +67,9 @@ cs349::run::argumentValues(uint64_t seed, unsigned position,
     width = 2.0 * bound;
   }
   std::vector<float> values(count);
-  for (float &value : values) {
-    // The top 24 bits: exactly representable as a float in [0, 1).
-    double unit = double(splitmix64(state) >> 40) / double(1 << 24);
-    value = float(low + width * unit);
-  }
+  SplitMix64 rng(state);
+  for (float &value : values)
+    value = float(low + width * rng.uniform24());
   return values;
 }
 

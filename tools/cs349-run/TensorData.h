@@ -9,17 +9,15 @@
 #ifndef CS349_TOOLS_CS349RUN_TENSORDATA_H
 #define CS349_TOOLS_CS349RUN_TENSORDATA_H
 
+#include "cs349/Support/ElementKind.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace cs349::run {
 
-/// The element types a cs349 tensor may have.
-enum class ElementKind { BF16, F16, F32 };
-
-int64_t elementBytes(ElementKind kind);
-const char *elementName(ElementKind kind);
+using ::cs349::ElementKind;
 
 /// Rounds to `kind` (to nearest, ties to even) and writes its bytes.
 void storeElement(ElementKind kind, float value, void *to);

@@ -19,7 +19,9 @@
 #include "cs349/Dialect/CS349/IR/CS349Attrs.h"
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
 #include "cs349/Import/Passes.h"
+#include "cs349/Support/ElementType.h"
 #include "cs349/Support/HostMemory.h"
+#include "cs349/Support/TensorBytes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
@@ -33,6 +35,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -50,10 +53,10 @@
 
 using namespace mlir;
 using namespace ::cs349::run;
+using mlir::cs349::CS349Dialect;
 
 namespace cl = llvm::cl;
 
-using mlir::cs349::CS349Dialect;
 // Only these appear in --help: the shared LLVM library registers hundreds of
 // code generator options that mean nothing to a user of this tool.
 static cl::OptionCategory runCategory("cs349-run options");
@@ -132,16 +135,6 @@ struct Buffer {
   int64_t size() const { return type.getNumElements(); }
 };
 
-std::optional<ElementKind> kindOf(Type type) {
-  if (type.isBF16())
-    return ElementKind::BF16;
-  if (type.isF16())
-    return ElementKind::F16;
-  if (type.isF32())
-    return ElementKind::F32;
-  return std::nullopt;
-}
-
 std::string typeString(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -163,22 +156,27 @@ bool makeBuffers(TypeRange types, std::vector<Buffer> &buffers,
   for (Type type : types) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     std::optional<ElementKind> kind =
-        tensor ? kindOf(tensor.getElementType()) : std::nullopt;
+        tensor ? mlir::cs349::getElementKind(tensor.getElementType())
+               : std::nullopt;
     if (!tensor || !tensor.hasStaticShape() || !kind) {
       error = "expected static bf16/f16/f32 tensors, got " + typeString(type);
       return false;
     }
-    // Element count and bytes, with room for the float copy fill() makes.
-    uint64_t elements = 1, bytes = 0, values = 0;
-    bool overflow = false;
-    for (int64_t size : tensor.getShape())
-      overflow |= __builtin_mul_overflow(elements, uint64_t(size), &elements);
-    overflow |= __builtin_mul_overflow(std::max<uint64_t>(elements, 1),
-                                       uint64_t(elementBytes(*kind)), &bytes);
-    overflow |= __builtin_mul_overflow(elements, uint64_t(sizeof(float)),
-                                       &values);
-    if (overflow || !reserveHostMemory(bytes, reserved) ||
-        !reserveHostMemory(values, reserved)) {
+    std::string whyNot;
+    std::optional<uint64_t> bytes =
+        mlir::cs349::getTensorBytes(tensor, &whyNot);
+    if (!bytes) {
+      error = "a " + typeString(type) +
+              " does not fit in this machine's memory (" + whyNot + ")";
+      return false;
+    }
+    // A tensor of no elements still gets one; fill() makes a float copy.
+    uint64_t elements = std::max<int64_t>(tensor.getNumElements(), 1);
+    std::optional<uint64_t> values =
+        llvm::checkedMulUnsigned<uint64_t>(elements, sizeof(float));
+    if (!values ||
+        !reserveHostMemory(elements * elementBytes(*kind), reserved) ||
+        !reserveHostMemory(*values, reserved)) {
       error = "a " + typeString(type) +
               " does not fit in this machine's memory (" +
               std::to_string(::cs349::hostMemoryBytes()) +
@@ -325,12 +323,12 @@ int runFunction() {
   // pass moves it. Without an initializer that is the position itself.
   std::vector<int64_t> position(inputs.size(), -1);
   std::vector<int64_t> initResult(inputs.size(), -1);
+  std::vector<int64_t> initPosition(initInputs.size(), -1);
+  std::set<int64_t> taken;
   constexpr llvm::StringLiteral kLayerArg =
       CS349Dialect::LayerArgAttrHelper::getNameStr();
   constexpr llvm::StringLiteral kInitResult =
       CS349Dialect::InitResultAttrHelper::getNameStr();
-  std::vector<int64_t> initPosition(initInputs.size(), -1);
-  std::set<int64_t> taken;
   if (init) {
     for (unsigned i = 0; i < initInputs.size(); ++i) {
       auto original = init.getArgAttrOfType<IntegerAttr>(i, kLayerArg);

@@ -39,11 +39,6 @@ struct Problem;
 
 namespace mlir::cs349 {
 
-/// Bytes of a statically shaped tensor: ceil(element bits x elements / 8).
-/// std::nullopt when the type is not a static shaped type or the count does
-/// not fit in 64 bits.
-std::optional<uint64_t> getTensorBytes(Type type);
-
 /// One kernel result: a tensor the plan must place in the arena.
 struct WrittenResult {
   /// The kernel result itself.

@@ -10,7 +10,7 @@
 #ifndef CS349_GEN_BRANCHESBUILDER_H
 #define CS349_GEN_BRANCHESBUILDER_H
 
-#include "cs349/Gen/ElementType.h"
+#include "cs349/Support/ElementType.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"

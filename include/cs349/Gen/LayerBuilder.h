@@ -10,7 +10,7 @@
 #ifndef CS349_GEN_LAYERBUILDER_H
 #define CS349_GEN_LAYERBUILDER_H
 
-#include "cs349/Gen/ElementType.h"
+#include "cs349/Support/ElementType.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"

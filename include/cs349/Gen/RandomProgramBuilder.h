@@ -12,7 +12,7 @@
 #ifndef CS349_GEN_RANDOMPROGRAMBUILDER_H
 #define CS349_GEN_RANDOMPROGRAMBUILDER_H
 
-#include "cs349/Gen/ElementType.h"
+#include "cs349/Support/ElementType.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"

@@ -2,13 +2,15 @@
 //
 // Random weights must be the same on every machine and every standard library,
 // so that a test can check them and folding results can be compared: the
-// generator uses splitmix64 and its own float conversion instead of <random>
-// distributions, whose output is implementation-defined.
+// generator uses splitmix64 and the project's float rounding instead of
+// <random> distributions, whose output is implementation-defined.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CS349_GEN_RANDOMTENSOR_H
 #define CS349_GEN_RANDOMTENSOR_H
+
+#include "cs349/Support/SplitMix64.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -17,17 +19,7 @@
 
 namespace mlir::cs349::gen {
 
-/// Sebastiano Vigna's splitmix64: tiny, fast, and fully specified.
-class SplitMix64 {
-public:
-  explicit SplitMix64(uint64_t seed) : state(seed) {}
-  uint64_t next();
-  /// A double uniform in [0, 1) from the top 53 bits of next().
-  double uniform();
-
-private:
-  uint64_t state;
-};
+using ::cs349::SplitMix64;
 
 /// Mixes a seed with a stream number, so that each weight has a stream of its
 /// own: layer 0's weights do not change when more layers are generated.

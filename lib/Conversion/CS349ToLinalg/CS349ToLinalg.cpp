@@ -16,6 +16,7 @@
 #include "cs349/Dialect/CS349/IR/CS349Folds.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
 #include "cs349/Dialect/CS349/IR/CS349Traits.h"
+#include "cs349/Support/TensorBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -40,10 +41,6 @@ using namespace mlir::cs349::lowering;
 namespace {
 
 bool isCS349(Operation *op) { return isa<CS349Dialect>(op->getDialect()); }
-
-int64_t elementBytes(RankedTensorType type) {
-  return llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-}
 
 bool isStoredConstant(Operation *op) {
   auto constant = dyn_cast<ConstantOp>(op);
@@ -152,14 +149,16 @@ LogicalResult FunctionLowering::verifyPlan(KernelOp kernel, ArrayAttr &plan) {
   for (auto [index, attr] : llvm::enumerate(plan)) {
     auto buffer = cast<BufferAttr>(attr);
     auto type = cast<RankedTensorType>(kernel.getResult(index).getType());
-    uint64_t bytes = type.getNumElements() * elementBytes(type);
+    // The dialect's verifier proved that every cs349 tensor's bytes fit.
+    uint64_t bytes = getTensorBytes(type).value_or(0);
+    int64_t elementBytes = getElementBytes(type.getElementType()).value_or(1);
     if (buffer.getBytes() != bytes)
       return kernel.emitOpError("expected buffer #")
              << index << " to hold " << bytes << " bytes for " << type
              << ", got " << buffer.getBytes();
-    if (buffer.getOffset() % elementBytes(type) != 0)
+    if (buffer.getOffset() % elementBytes != 0)
       return kernel.emitOpError("expected buffer #")
-             << index << " at an offset aligned to its " << elementBytes(type)
+             << index << " at an offset aligned to its " << elementBytes
              << "-byte elements, got " << buffer.getOffset();
     if (buffer.getOffset() + buffer.getBytes() > arenaAttr.getBytes())
       return kernel.emitOpError("expected buffer #")

@@ -3,6 +3,7 @@
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
 #include "cs349/Dialect/CS349/IR/CS349Attrs.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
+#include "cs349/Support/TensorBytes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -18,16 +19,7 @@ using namespace mlir::cs349;
 #include "cs349/Dialect/CS349/IR/CS349Attrs.cpp.inc"
 
 bool mlir::cs349::hasRepresentableSize(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape() ||
-      !tensor.getElementType().isIntOrFloat())
-    return false;
-  int64_t bytes =
-      std::max<int64_t>(1, tensor.getElementType().getIntOrFloatBitWidth() / 8);
-  for (int64_t dim : tensor.getShape())
-    if (llvm::MulOverflow(bytes, dim, bytes))
-      return false;
-  return true;
+  return getTensorBytes(type).has_value();
 }
 
 void CS349Dialect::initialize() {

@@ -1,0 +1,41 @@
+//===- TensorBytes.h - the bytes a tensor occupies ---------------*- C++ -*-===//
+//
+// The one definition of a tensor's size in memory, for the dialect's verifier,
+// the lifetimes the planner places, the lowering that checks the plan against
+// its memrefs, the scheduler, the memory budget, the generators and cs349-run.
+// A tensor is laid out as its memref is: every element in whole bytes
+// (ceil(bits / 8), an i1 takes a byte), and both the element count and the
+// bytes must fit in int64_t, as memref sizes and offsets do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CS349_SUPPORT_TENSORBYTES_H
+#define CS349_SUPPORT_TENSORBYTES_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace mlir::cs349 {
+
+/// The product of `factors` (none negative), or nullopt if it does not fit in
+/// an int64_t.
+std::optional<int64_t> checkedProduct(llvm::ArrayRef<int64_t> factors);
+
+/// Bytes of one element of `type` in memory (ceil(bits / 8)); nullopt unless
+/// it is an integer or float type.
+std::optional<int64_t> getElementBytes(Type type);
+
+/// Bytes of a statically shaped tensor (or memref) of int or float elements:
+/// elements x element bytes. nullopt for any other type or when the element
+/// count or the bytes do not fit in int64_t; `whyNot` (when given) then says
+/// which, e.g. "the element count 2^62 x 4 overflows".
+std::optional<uint64_t> getTensorBytes(Type type,
+                                       std::string *whyNot = nullptr);
+
+} // namespace mlir::cs349
+
+#endif // CS349_SUPPORT_TENSORBYTES_H

@@ -1,0 +1,53 @@
+//===- TensorBytes.cpp - the bytes a tensor occupies ----------------------===//
+
+#include "cs349/Support/TensorBytes.h"
+
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+std::optional<int64_t>
+mlir::cs349::checkedProduct(llvm::ArrayRef<int64_t> factors) {
+  std::optional<int64_t> product = 1;
+  for (int64_t factor : factors) {
+    product = llvm::checkedMul(*product, factor);
+    if (!product)
+      return std::nullopt;
+  }
+  return product;
+}
+
+std::optional<int64_t> mlir::cs349::getElementBytes(Type type) {
+  if (!type.isIntOrFloat())
+    return std::nullopt;
+  return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+}
+
+std::optional<uint64_t> mlir::cs349::getTensorBytes(Type type,
+                                                    std::string *whyNot) {
+  auto explain = [&](auto &&...parts) -> std::optional<uint64_t> {
+    if (whyNot) {
+      whyNot->clear();
+      llvm::raw_string_ostream os(*whyNot);
+      (os << ... << parts);
+    }
+    return std::nullopt;
+  };
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return explain(type, " is not a statically shaped type");
+  std::optional<int64_t> elementBytes = getElementBytes(shaped.getElementType());
+  if (!elementBytes)
+    return explain("the elements of ", type, " are not integers or floats");
+  std::optional<int64_t> elements = checkedProduct(shaped.getShape());
+  if (!elements)
+    return explain("the element count of ", type,
+                   " overflows a signed 64-bit integer");
+  std::optional<int64_t> bytes = llvm::checkedMul(*elements, *elementBytes);
+  if (!bytes)
+    return explain("the bytes of ", type, " (", *elements, " elements x ",
+                   *elementBytes, " bytes) overflow a signed 64-bit integer");
+  return static_cast<uint64_t>(*bytes);
+}
