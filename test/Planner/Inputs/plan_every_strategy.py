@@ -39,6 +39,8 @@ def main():
     parser.add_argument("--time-limit", default="0.5")
     parser.add_argument("--skip", action="append", default=[],
                         help="STRATEGY:FILE.csv pairs not to run")
+    parser.add_argument("--time-limit-for", action="append", default=[],
+                        help="FILE.csv:SEC, the time limit of that file")
     parser.add_argument("--output-dir", required=True)
     parser.add_argument("data")
     args = parser.parse_args()
@@ -49,6 +51,12 @@ def main():
         if not sep or strategy not in STRATEGIES:
             parser.error(f"--skip expects STRATEGY:FILE.csv, got '{item}'")
         skip.add((strategy, name))
+    time_limits = {}
+    for item in args.time_limit_for:
+        name, sep, seconds = item.partition(":")
+        if not sep:
+            parser.error(f"--time-limit-for expects FILE.csv:SEC, got '{item}'")
+        time_limits[name] = seconds
 
     problems = sorted(
         os.path.relpath(os.path.join(dirpath, name), args.data)
@@ -78,7 +86,9 @@ def main():
                 args.output_dir, rel.replace(os.sep, "_") + f".{strategy}.csv")
             run = subprocess.run(
                 [args.plan, f"--strategy={strategy}",
-                 f"--time-limit={args.time_limit}", f"--output={solution}",
+                 "--time-limit="
+                 + time_limits.get(os.path.basename(rel), args.time_limit),
+                 f"--output={solution}",
                  path], capture_output=True, text=True)
             if run.returncode != 0:
                 fail(f"{rel} {strategy}: cs349-plan exited with "
