@@ -15,6 +15,10 @@ from .dtypes import TensorType
 from .errors import Cs349Error, TraceError, api, at_user_line
 
 _PRINT = ["--mlir-print-op-generic", "--mlir-print-debuginfo", "--mlir-print-local-scope"]
+# Values are printed as numbers, not under their step names: a traced op's
+# location joins its step name with the Python line, so the names would
+# differ from the same layer read from a file, and ir.py reads numbers.
+_NUMBERED = "--mlir-use-nameloc-as-prefix=false"
 _ELIDE = "--mlir-elide-elementsattrs-if-larger=16"
 
 
@@ -105,7 +109,7 @@ class Program:
                 snapshot = os.path.join(folder, "before-fuse.mlir")
                 passes.insert(fuse_at, "--snapshot-op-locations=filename=" + snapshot +
                               " tag=n print-op-generic=true print-debuginfo=true print-local-scope=true")
-            arguments = [source] + passes + (extra or []) + ([_ELIDE] if elide else [])
+            arguments = [source] + passes + (extra or []) + [_NUMBERED] + ([_ELIDE] if elide else [])
             what = "cs349-opt " + " ".join(self.passes) if self.passes else "cs349-opt"
             text = tools.run("cs349-opt", arguments, what=what)
             before = None

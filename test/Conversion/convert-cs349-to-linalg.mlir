@@ -10,7 +10,7 @@
 // CHECK:   %[[H:.*]] = linalg.index 0
 // CHECK:   %[[T:.*]] = linalg.index 1
 // CHECK:   %[[D:.*]] = linalg.index 2
-// CHECK:   tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<4x16xf32>
+// CHECK:   tensor.extract %x[%{{.*}}, %{{.*}}] : tensor<4x16xf32>
 // CHECK:   arith.addf
 // CHECK: return %[[R]]
 func.func @views_are_index_math(%x: tensor<4x16xf32>, %y: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {

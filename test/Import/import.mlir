@@ -4,7 +4,7 @@
 
 // cs349 input is left as it is.
 // CHECK-LABEL: func.func @cs349_unchanged
-// CHECK-NEXT: %[[E:.*]] = cs349.exp %arg0 : tensor<4x8xf32>
+// CHECK-NEXT: %[[E:.*]] = cs349.exp %x : tensor<4x8xf32>
 // CHECK-NEXT: return %[[E]]
 func.func @cs349_unchanged(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %e = cs349.exp %x : tensor<4x8xf32>
@@ -16,7 +16,7 @@ func.func @cs349_unchanged(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // TOSA ops with a cs349 equivalent are rewritten directly; the reduction
 // keeps its axis, the matmul is batched, 1/c·x is x/c.
 // CHECK-LABEL: func.func @tosa_direct
-// CHECK: cs349.matmul %arg0, %arg1 : tensor<2x4x8xf32>, tensor<2x8x4xf32> -> tensor<2x4x4xf32>
+// CHECK: cs349.matmul %a, %b : tensor<2x4x8xf32>, tensor<2x8x4xf32> -> tensor<2x4x4xf32>
 // CHECK: cs349.reduce_max %{{.*}} axes = [2] keepdims : tensor<2x4x4xf32> -> tensor<2x4x1xf32>
 // CHECK: cs349.sub
 // CHECK: cs349.exp
@@ -48,8 +48,8 @@ func.func @tosa_direct(%a: tensor<2x4x8xf32>, %b: tensor<2x8x4xf32>) -> tensor<4
 // be (a sigmoid is 1/(1+exp(-x))).
 // CHECK-LABEL: func.func @tosa_silu
 // CHECK: %[[ONE:.*]] = cs349.constant dense<1.000000e+00> : tensor<f32>
-// CHECK: %[[S:.*]] = cs349.silu %arg0 : tensor<4x8xf32>
-// CHECK-NEXT: %[[N:.*]] = cs349.neg %arg0
+// CHECK: %[[S:.*]] = cs349.silu %x : tensor<4x8xf32>
+// CHECK-NEXT: %[[N:.*]] = cs349.neg %x
 // CHECK-NEXT: %[[E:.*]] = cs349.exp %[[N]]
 // CHECK-NEXT: %[[A:.*]] = cs349.add %[[E]], %[[ONE]] : tensor<4x8xf32>, tensor<f32>
 // CHECK-NEXT: %[[D:.*]] = cs349.div %[[ONE]], %[[A]] : tensor<f32>, tensor<4x8xf32>
@@ -72,10 +72,10 @@ func.func @tosa_silu(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) 
 // Elementwise generics: inputs broadcast by their maps become size-1 dims,
 // permuted inputs transposes; fpowi x, 2 is x·x.
 // CHECK-LABEL: func.func @linalg_elementwise
-// CHECK-DAG: %[[G:.*]] = cs349.reshape %arg1 : tensor<8xf32> -> tensor<1x8xf32>
-// CHECK-DAG: %[[R:.*]] = cs349.reshape %arg2 : tensor<4xf32> -> tensor<4x1xf32>
-// CHECK-DAG: %[[T:.*]] = cs349.transpose %arg3 perm = [1, 0] : tensor<8x4xf32> -> tensor<4x8xf32>
-// CHECK: %[[SQ:.*]] = cs349.mul %arg0, %arg0 : tensor<4x8xf32>
+// CHECK-DAG: %[[G:.*]] = cs349.reshape %g : tensor<8xf32> -> tensor<1x8xf32>
+// CHECK-DAG: %[[R:.*]] = cs349.reshape %r : tensor<4xf32> -> tensor<4x1xf32>
+// CHECK-DAG: %[[T:.*]] = cs349.transpose %t perm = [1, 0] : tensor<8x4xf32> -> tensor<4x8xf32>
+// CHECK: %[[SQ:.*]] = cs349.mul %x, %x : tensor<4x8xf32>
 // CHECK: %[[M:.*]] = cs349.mul %[[SQ]], %[[G]] : tensor<4x8xf32>, tensor<1x8xf32>
 // CHECK: %[[S:.*]] = cs349.sub %[[M]], %[[R]] : tensor<4x8xf32>, tensor<4x1xf32>
 // CHECK: %[[A:.*]] = cs349.add %[[S]], %[[T]] : tensor<4x8xf32>
@@ -103,9 +103,9 @@ func.func @linalg_elementwise(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %r: tensor
 // Reductions: an init that is the identity (0 for a sum; -inf or the
 // lowest finite float for a max) disappears, any other takes part.
 // CHECK-LABEL: func.func @linalg_reductions
-// CHECK: %[[S:.*]] = cs349.reduce_sum %arg0 axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
-// CHECK: %[[M:.*]] = cs349.reduce_max %arg0 axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
-// CHECK: %[[M0:.*]] = cs349.reduce_max %arg0 axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
+// CHECK: %[[S:.*]] = cs349.reduce_sum %x axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
+// CHECK: %[[M:.*]] = cs349.reduce_max %x axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
+// CHECK: %[[M0:.*]] = cs349.reduce_max %x axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
 // CHECK: %[[Z:.*]] = cs349.max %[[M0]], %{{.*}} : tensor<4xf32>
 // CHECK: return %[[S]], %[[M]], %[[Z]]
 func.func @linalg_reductions(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
@@ -147,10 +147,10 @@ func.func @linalg_reductions(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xf3
 // and those that only add or remove the batch of one cancel against the
 // unit dim the batched matmuls lose.
 // CHECK-LABEL: func.func @linalg_contractions
-// CHECK: %[[MM:.*]] = cs349.matmul %arg0, %arg1 : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
-// CHECK: %[[V:.*]] = cs349.reshape %arg2 : tensor<1x6x3xf32> -> tensor<6x3xf32>
+// CHECK: %[[MM:.*]] = cs349.matmul %x, %w : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
+// CHECK: %[[V:.*]] = cs349.reshape %v : tensor<1x6x3xf32> -> tensor<6x3xf32>
 // CHECK: %[[BMM:.*]] = cs349.matmul %[[MM]], %[[V]] : tensor<4x6xf32>, tensor<6x3xf32> -> tensor<4x3xf32>
-// CHECK: %[[K:.*]] = cs349.reshape %arg3 : tensor<1x5x3xf32> -> tensor<5x3xf32>
+// CHECK: %[[K:.*]] = cs349.reshape %k : tensor<1x5x3xf32> -> tensor<5x3xf32>
 // CHECK: %[[BT:.*]] = cs349.matmul %[[BMM]], %[[K]] transpose_b : tensor<4x3xf32>, tensor<5x3xf32> -> tensor<4x5xf32>
 // CHECK: return %[[BT]]
 func.func @linalg_contractions(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %v: tensor<1x6x3xf32>, %k: tensor<1x5x3xf32>) -> tensor<4x5xf32> {
@@ -182,9 +182,9 @@ func.func @linalg_contractions(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %v: ten
 // What cs349 has no op for runs in an opaque kernel of its own; ops joined
 // by values that are not float tensors (an i1 mask) share one.
 // CHECK-LABEL: func.func @opaque
-// CHECK: %[[SIN:.*]] = cs349.kernel(%arg0) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
+// CHECK: %[[SIN:.*]] = cs349.kernel(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
 // CHECK: math.sin
-// CHECK: %[[SEL:.*]] = cs349.kernel(%arg0, %[[SIN]]) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic", "linalg.generic"]} {
+// CHECK: %[[SEL:.*]] = cs349.kernel(%x, %[[SIN]]) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic", "linalg.generic"]} {
 // CHECK: arith.cmpf
 // CHECK: arith.select
 // CHECK: %[[E:.*]] = cs349.exp %[[SEL]]

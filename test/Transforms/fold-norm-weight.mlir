@@ -159,7 +159,7 @@ func.func @argument_weights(%n: tensor<4x8xf32> loc("n"), %g: tensor<8xf32> loc(
 // copy; unnamed arguments are described by number.
 
 // CHECK-LABEL: func.func @weight_also_used_elsewhere
-// CHECK-SAME: (%{{[^:]*}}: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %[[F:[^:]*]]: tensor<8x8xf32> {cs349.folded_from = ["%arg1", "%arg2"], cs349.init_result = 0 : i64}, %[[W:[^:]*]]: tensor<8x8xf32> {cs349.layer_arg = 2 : i64})
+// CHECK-SAME: (%{{[^:]*}}: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %[[F:[^:]*]]: tensor<8x8xf32> {cs349.folded_from = ["g", "w"], cs349.init_result = 0 : i64}, %[[W:[^:]*]]: tensor<8x8xf32> {cs349.layer_arg = 2 : i64})
 // CHECK: return %{{.*}}, %[[W]]
 // CHECK-LABEL: func.func @weight_also_used_elsewhere_init
 // CHECK-SAME: cs349.layer_arg = 1
@@ -175,7 +175,7 @@ func.func @weight_also_used_elsewhere(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w
 // γ a constant, W an argument: the initializer takes W and holds γ.
 
 // CHECK-LABEL: func.func @constant_gain_argument_weight
-// CHECK-SAME: (%[[N:[^:]*]]: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %[[F:[^:]*]]: tensor<8x8xf32> {cs349.folded_from = ["constant", "%arg1"], cs349.init_result = 0 : i64})
+// CHECK-SAME: (%[[N:[^:]*]]: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %[[F:[^:]*]]: tensor<8x8xf32> {cs349.folded_from = ["g", "w"], cs349.init_result = 0 : i64})
 // CHECK-NEXT: cs349.matmul %[[N]], %[[F]]
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @constant_gain_argument_weight_init
@@ -197,7 +197,7 @@ func.func @constant_gain_argument_weight(%n: tensor<4x8xf32>, %w: tensor<8x8xf32
 // canonicalize then drop) and γ moves into the weight.
 
 // CHECK-LABEL: func.func @layer_level_rms_norm
-// CHECK-SAME: (%[[X:[^:]*]]: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %[[F:[^:]*]]: tensor<8x16xf32> {cs349.folded_from = ["%arg1", "%arg2"], cs349.init_result = 0 : i64})
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %[[F:[^:]*]]: tensor<8x16xf32> {cs349.folded_from = ["g", "w"], cs349.init_result = 0 : i64})
 // CHECK-NEXT: %[[ONE:.*]] = cs349.constant dense<1.000000e+00> : tensor<8xf32>
 // CHECK-NEXT: %[[H:.*]] = cs349.rms_norm %[[X]], %[[ONE]] epsilon = 1.000000e-05
 // CHECK-NEXT: cs349.matmul %[[H]], %[[F]]

@@ -7,7 +7,7 @@
 
 // Elementwise chains fuse into one kernel.
 // CHECK-LABEL: func.func @elementwise_chain
-// CHECK:         %[[K:.*]] = cs349.kernel(%arg0, %arg1) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> {
+// CHECK:         %[[K:.*]] = cs349.kernel(%x, %y) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> {
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.add
 // CHECK-NEXT:      cs349.exp
@@ -30,7 +30,7 @@ func.func @elementwise_chain(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> tensor
 
 // A matmul absorbs elementwise consumers no larger than its output.
 // CHECK-LABEL: func.func @matmul_epilogue
-// CHECK:         cs349.kernel(%arg0, %arg1, %arg2)
+// CHECK:         cs349.kernel(%x, %w, %r)
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.tanh
@@ -49,11 +49,11 @@ func.func @matmul_epilogue(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>, %r: tenso
 // Negative: a consumer that broadcasts the [4,1] product to [4,8] is larger
 // than the matmul output, so the product is written.
 // CHECK-LABEL: func.func @matmul_epilogue_too_large
-// CHECK:         %[[M:.*]] = cs349.kernel(%arg0, %arg1) : (tensor<4x16xf32>, tensor<16x1xf32>) -> tensor<4x1xf32>
+// CHECK:         %[[M:.*]] = cs349.kernel(%x, %w) : (tensor<4x16xf32>, tensor<16x1xf32>) -> tensor<4x1xf32>
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.yield
-// CHECK:         cs349.kernel(%[[M]], %arg2) : (tensor<4x1xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK:         cs349.kernel(%[[M]], %b) : (tensor<4x1xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.add
 func.func @matmul_epilogue_too_large(%x: tensor<4x16xf32>, %w: tensor<16x1xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
@@ -66,11 +66,11 @@ func.func @matmul_epilogue_too_large(%x: tensor<4x16xf32>, %w: tensor<16x1xf32>,
 
 // A matmul never absorbs its producers: its inputs are always written.
 // CHECK-LABEL: func.func @matmul_no_prologue
-// CHECK:         %[[T:.*]] = cs349.kernel(%arg0) : (tensor<4x16xf32>) -> tensor<4x16xf32>
+// CHECK:         %[[T:.*]] = cs349.kernel(%x) : (tensor<4x16xf32>) -> tensor<4x16xf32>
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.tanh
 // CHECK-NEXT:      cs349.yield
-// CHECK:         cs349.kernel(%[[T]], %arg1)
+// CHECK:         cs349.kernel(%[[T]], %w)
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.yield
@@ -86,7 +86,7 @@ func.func @matmul_no_prologue(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>) -> ten
 // the row-wise ops after it; constants are cloned into the kernel.
 // CHECK-LABEL: func.func @rms_norm_one_kernel
 // CHECK-NOT:     cs349.constant
-// CHECK:         %[[K:.*]] = cs349.kernel(%arg0, %arg1) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK:         %[[K:.*]] = cs349.kernel(%x, %g) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.mul
 // CHECK-NEXT:      cs349.reduce_sum
@@ -122,7 +122,7 @@ func.func @rms_norm_one_kernel(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor
 // A reduction never joins a matmul kernel: tanh(x @ W) is written once (the
 // epilogue keeps tanh: moving it to the reduction would write x @ W instead).
 // CHECK-LABEL: func.func @reduction_after_matmul
-// CHECK:         %[[M:.*]] = cs349.kernel(%arg0, %arg1)
+// CHECK:         %[[M:.*]] = cs349.kernel(%x, %w)
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.tanh
@@ -144,9 +144,9 @@ func.func @reduction_after_matmul(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>) ->
 // masked scores are written), softmax in one kernel (the probabilities are
 // written), p.v a kernel of its own. GQA repeat views stay between kernels.
 // CHECK-LABEL: func.func @scores_softmax
-// CHECK:         %[[KR:.*]] = cs349.repeat %arg1
-// CHECK:         %[[VR:.*]] = cs349.repeat %arg2
-// CHECK:         %[[S:.*]] = cs349.kernel(%arg0, %[[KR]]) : (tensor<4x8x2xbf16>, tensor<4x8x2xbf16>) -> tensor<4x8x8xbf16>
+// CHECK:         %[[KR:.*]] = cs349.repeat %k
+// CHECK:         %[[VR:.*]] = cs349.repeat %v
+// CHECK:         %[[S:.*]] = cs349.kernel(%q, %[[KR]]) : (tensor<4x8x2xbf16>, tensor<4x8x2xbf16>) -> tensor<4x8x8xbf16>
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.constant
@@ -193,7 +193,7 @@ func.func @scores_softmax(%q: tensor<4x8x2xbf16>, %k: tensor<2x8x2xbf16>, %v: te
 // kernel: x2 is written anyway (the RMSNorm and the last residual read it), so
 // computing x2*x2 there costs no write.
 // CHECK-LABEL: func.func @square_sinks_into_rms_norm
-// CHECK:         %[[X2:.*]] = cs349.kernel(%arg0, %arg1, %arg2) : ({{.*}}) -> tensor<4x8xf32>
+// CHECK:         %[[X2:.*]] = cs349.kernel(%o, %wo, %x) : ({{.*}}) -> tensor<4x8xf32>
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      %[[R:.*]] = cs349.add
@@ -205,7 +205,7 @@ func.func @scores_softmax(%q: tensor<4x8x2xbf16>, %k: tensor<2x8x2xbf16>, %v: te
 // CHECK-NEXT:      cs349.rsqrt
 // CHECK-NEXT:      cs349.mul %[[A]]
 // CHECK-NEXT:      cs349.yield
-// CHECK:         cs349.kernel(%[[H]], %arg3, %[[X2]])
+// CHECK:         cs349.kernel(%[[H]], %wd, %[[X2]])
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.add
@@ -228,7 +228,7 @@ func.func @square_sinks_into_rms_norm(%o: tensor<4x16xf32>, %wo: tensor<16x8xf32
 // Negative: when nothing else reads the matmul output, squaring it in the
 // epilogue writes the square instead of the product: it stays.
 // CHECK-LABEL: func.func @square_stays_in_epilogue
-// CHECK:         %[[SQ:.*]] = cs349.kernel(%arg0, %arg1)
+// CHECK:         %[[SQ:.*]] = cs349.kernel(%o, %w)
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.mul
@@ -250,7 +250,7 @@ func.func @square_stays_in_epilogue(%o: tensor<4x16xf32>, %w: tensor<16x8xf32>) 
 // tables; the kernel writes the rotated heads, not the projection.
 // CHECK-LABEL: func.func @rope_epilogue
 // CHECK-NOT:     cs349.rope_table
-// CHECK:         %[[Q:.*]] = cs349.kernel(%arg0, %arg1) : (tensor<8x16xbf16>, tensor<16x16xbf16>) -> tensor<4x8x4xbf16>
+// CHECK:         %[[Q:.*]] = cs349.kernel(%h, %wq) : (tensor<8x16xbf16>, tensor<16x16xbf16>) -> tensor<4x8x4xbf16>
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.reshape
@@ -283,7 +283,7 @@ func.func @rope_epilogue(%h: tensor<8x16xbf16>, %wq: tensor<16x16xbf16>) -> tens
 // level, right after the kernel, and keeps the result written. A view read
 // both inside its source's kernel and outside is cloned for the inside.
 // CHECK-LABEL: func.func @views_between_kernels
-// CHECK:         %[[A:.*]]:2 = cs349.kernel(%arg0) : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<8x4xf32>)
+// CHECK:         %[[A:.*]]:2 = cs349.kernel(%x) : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<8x4xf32>)
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      %[[E:.*]] = cs349.exp
 // CHECK-NEXT:      cs349.transpose %[[E]]
@@ -291,8 +291,8 @@ func.func @rope_epilogue(%h: tensor<8x16xbf16>, %wq: tensor<16x16xbf16>) -> tens
 // CHECK-NEXT:      cs349.yield %[[E]], %[[N]]
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[T:.*]] = cs349.transpose %[[A]]#0
-// CHECK-NEXT:    cs349.kernel(%[[T]], %arg1)
-// CHECK:         cs349.kernel(%[[T]], %arg2)
+// CHECK-NEXT:    cs349.kernel(%[[T]], %w)
+// CHECK:         cs349.kernel(%[[T]], %u)
 // CHECK:         return %[[A]]#1
 func.func @views_between_kernels(%x: tensor<4x8xf32>, %w: tensor<4x2xf32>, %u: tensor<4x3xf32>)
     -> (tensor<8x4xf32>, tensor<8x2xf32>, tensor<8x3xf32>) {
@@ -308,7 +308,7 @@ func.func @views_between_kernels(%x: tensor<4x8xf32>, %w: tensor<4x2xf32>, %u: t
 
 // A kernel writes every value read after it: here two results.
 // CHECK-LABEL: func.func @two_results
-// CHECK:         %[[K:.*]]:2 = cs349.kernel(%arg0, %arg1) : ({{.*}}) -> (tensor<4x8xf32>, tensor<4x8xf32>)
+// CHECK:         %[[K:.*]]:2 = cs349.kernel(%x, %w) : ({{.*}}) -> (tensor<4x8xf32>, tensor<4x8xf32>)
 // CHECK:         return %[[K]]#0, %[[K]]#1
 func.func @two_results(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
   %0 = cs349.matmul %x, %w : tensor<4x16xf32>, tensor<16x8xf32> -> tensor<4x8xf32>
@@ -322,7 +322,7 @@ func.func @two_results(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>) -> (tensor<4x
 // Fused attention, composites and existing kernels are kernels of their own;
 // nothing joins them.
 // CHECK-LABEL: func.func @standalone_ops
-// CHECK:         %[[A:.*]] = cs349.kernel(%arg0, %arg1, %arg2)
+// CHECK:         %[[A:.*]] = cs349.kernel(%q, %k, %v)
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.attention
 // CHECK-NEXT:      cs349.yield
@@ -357,12 +357,12 @@ func.func @standalone_ops(%q: tensor<4x8x2xbf16>, %k: tensor<2x8x2xbf16>, %v: te
 // kernel, which reads the first; the broadcast is too large for the second
 // kernel's [4,1] product, so %e starts a kernel of its own.
 // CHECK-LABEL: func.func @no_cycle
-// CHECK:         %[[T:.*]] = cs349.kernel(%arg0, %arg1)
+// CHECK:         %[[T:.*]] = cs349.kernel(%x, %w)
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.tanh
 // CHECK-NEXT:      cs349.yield
-// CHECK:         %[[Y:.*]] = cs349.kernel(%[[T]], %arg2)
+// CHECK:         %[[Y:.*]] = cs349.kernel(%[[T]], %w2)
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.matmul
 // CHECK-NEXT:      cs349.yield
@@ -384,7 +384,7 @@ func.func @no_cycle(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>, %w2: tensor<8x1x
 // it; views of arguments stay where they are.
 // CHECK-LABEL: func.func @constants_and_argument_views
 // CHECK:         %[[C:.*]] = cs349.constant dense<2.000000e+00>
-// CHECK:         %[[V:.*]] = cs349.reshape %arg0
+// CHECK:         %[[V:.*]] = cs349.reshape %x
 // CHECK:         %[[K:.*]] = cs349.kernel(%[[V]])
 // CHECK-NEXT:    ^bb0
 // CHECK-NEXT:      cs349.constant dense<2.000000e+00>

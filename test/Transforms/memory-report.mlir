@@ -9,11 +9,15 @@
 // The report only reads the plan; the planned module goes through unchanged.
 // RUN: cs349-opt %s --plan-memory=alignment=1 | cs349-opt --memory-report=output=%t.ignored | FileCheck %s --check-prefix=IR
 
-// A generated layer, its steps run file by file with their locations
-// printed: the results keep their step names (not k0#0), and the peak names
-// its kernel by step.
-// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose -mlir-print-debuginfo > %t.decomposed.mlir
-// RUN: cs349-opt %t.decomposed.mlir --fuse --plan-memory=alignment=1 --memory-report=exact=true -o /dev/null \
+// A generated layer, its steps run file by file: the results keep their
+// step names (not k0#0), whether the file carries them as SSA names (the
+// default) or as locations, and the peak names its kernel by step.
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose > %t.decomposed.mlir
+// RUN: cs349-opt %t.decomposed.mlir --fold-norm-weight > %t.folded.mlir
+// RUN: cs349-opt %t.folded.mlir --fuse --plan-memory=alignment=1 --memory-report=exact=true -o /dev/null \
+// RUN:   | FileCheck %s --check-prefix=LAYER
+// RUN: cs349-gen layer --preset tiny --seq 16 | cs349-opt --decompose -mlir-print-debuginfo > %t.located.mlir
+// RUN: cs349-opt %t.located.mlir --fuse --plan-memory=alignment=1 --memory-report=exact=true -o /dev/null \
 // RUN:   | FileCheck %s --check-prefix=LAYER
 // LAYER:      @layer: 12 kernels, 12 written results, alignment 1
 // LAYER-NEXT: result                     op      shape         size  first  last      offset  end
@@ -49,7 +53,7 @@
 // TABLE-NEXT: MB      matmul  32x2048x2048xbf16    268 MB   1      2        68.7 GB
 // TABLE-NEXT: GB      matmul  32x32768x32768xbf16  68.7 GB  2      2 (out)  0 B
 // TABLE-NEXT: naive 69.0 GB (68987916288 B) | greedy-by-size 69.0 GB (68987916288 B) | lower bound 69.0 GB (68987916288 B)
-// TABLE-NEXT: peak 69.0 GB (68987916288 B) at kernel 2 (k2), live: kB, MB, GB
+// TABLE-NEXT: peak 69.0 GB (68987916288 B) at kernel 2 (g), live: kB, MB, GB
 
 // exact=true: every size and offset in bytes, and where each result ends, so
 // that "kB" ([68987912192, 68987916288)) visibly does not overlap "MB" (the
@@ -67,7 +71,7 @@
 // EXACT-NEXT: MB      matmul  32x2048x2048xbf16    268435456    1      2        68719476736  68987912192
 // EXACT-NEXT: GB      matmul  32x32768x32768xbf16  68719476736  2      2 (out)  0            68719476736
 // EXACT-NEXT: naive 68987916288 B | greedy-by-size 68987916288 B | lower bound 68987916288 B
-// EXACT-NEXT: peak 68987916288 B at kernel 2 (k2), live: kB, MB, GB
+// EXACT-NEXT: peak 68987916288 B at kernel 2 (g), live: kB, MB, GB
 
 // JSON:      [
 // JSON-NEXT:   {
@@ -125,18 +129,20 @@
 // IR: func.func @chain
 // IR-SAME: cs349.arena = #cs349.arena<bytes = 256, naive = 384, lower_bound = 256, alignment = 1, kernels = 3, strategy = "greedy-by-size">
 
+// The middle kernel has neither a step name nor a named SSA value (%1): the
+// report calls its result k1#0.
 func.func @chain(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %a = cs349.kernel(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%xa: tensor<4x8xf32>):
     %0 = cs349.exp %xa : tensor<4x8xf32> loc("a")
     cs349.yield %0 : tensor<4x8xf32>
   }
-  %b = cs349.kernel(%a) : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %1 = cs349.kernel(%a) : (tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%aa: tensor<4x8xf32>):
     %0 = cs349.neg %aa : tensor<4x8xf32>
     cs349.yield %0 : tensor<4x8xf32>
   }
-  %c = cs349.kernel(%b) : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %c = cs349.kernel(%1) : (tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%ba: tensor<4x8xf32>):
     %0 = cs349.tanh %ba : tensor<4x8xf32> loc("c")
     cs349.yield %0 : tensor<4x8xf32>

@@ -49,19 +49,19 @@
 
 // REMARK: schedule-memory.mlir:[[@LINE+18]]:1: remark: peak 196608 B -> 131328 B over 7 nodes (order from dfs, optimal)
 // CHECK-LABEL: func.func @breadth_first_branches
-// CHECK:      %[[Y0:.*]] = cs349.matmul %arg0, %arg1
+// CHECK:      %[[Y0:.*]] = cs349.matmul %x, %w0
 // CHECK-NEXT: %[[T0:.*]] = cs349.tanh %[[Y0]]
 // CHECK-NEXT: %[[S0:.*]] = cs349.reduce_sum %[[T0]]
-// CHECK-NEXT: %[[Y1:.*]] = cs349.matmul %arg0, %arg2
+// CHECK-NEXT: %[[Y1:.*]] = cs349.matmul %x, %w1
 // CHECK-NEXT: %[[T1:.*]] = cs349.tanh %[[Y1]]
 // CHECK-NEXT: %[[S1:.*]] = cs349.reduce_sum %[[T1]]
 // CHECK-NEXT: %[[R:.*]] = cs349.add %[[S0]], %[[S1]]
 // CHECK-NEXT: return %[[R]]
 // ANY-LABEL: func.func @breadth_first_branches
-// ANY:      cs349.matmul %arg0, %arg1
+// ANY:      cs349.matmul %x, %w0
 // ANY-NEXT: cs349.tanh
 // ANY-NEXT: cs349.reduce_sum
-// ANY-NEXT: cs349.matmul %arg0, %arg2
+// ANY-NEXT: cs349.matmul %x, %w1
 // ANY-NEXT: cs349.tanh
 // ANY-NEXT: cs349.reduce_sum
 // ANY-NEXT: cs349.add
@@ -83,15 +83,15 @@ func.func @breadth_first_branches(%x: tensor<64x64xf32>, %w0: tensor<64x256xf32>
 
 // REMARK: remark: peak 66048 B -> 66048 B over 5 nodes (order from input, optimal)
 // CHECK-LABEL: func.func @depth_first_branches
-// CHECK:      cs349.matmul %arg0, %arg1
+// CHECK:      cs349.matmul %x, %w0
 // CHECK-NEXT: cs349.reduce_sum
-// CHECK-NEXT: cs349.matmul %arg0, %arg2
+// CHECK-NEXT: cs349.matmul %x, %w1
 // CHECK-NEXT: cs349.reduce_sum
 // CHECK-NEXT: cs349.add
 // ANY-LABEL: func.func @depth_first_branches
-// ANY:      cs349.matmul %arg0, %arg1
+// ANY:      cs349.matmul %x, %w0
 // ANY-NEXT: cs349.reduce_sum
-// ANY-NEXT: cs349.matmul %arg0, %arg2
+// ANY-NEXT: cs349.matmul %x, %w1
 func.func @depth_first_branches(%x: tensor<64x64xf32>, %w0: tensor<64x256xf32>,
                                 %w1: tensor<64x256xf32>) -> tensor<64x1xf32> {
   %y0 = cs349.matmul %x, %w0 : tensor<64x64xf32>, tensor<64x256xf32> -> tensor<64x256xf32>
@@ -109,10 +109,10 @@ func.func @depth_first_branches(%x: tensor<64x64xf32>, %w0: tensor<64x256xf32>,
 // reduction of its transpose.
 
 // CHECK-LABEL: func.func @views_and_constants_move_with_their_users
-// CHECK:      %[[Y0:.*]] = cs349.matmul %arg0, %arg1
+// CHECK:      %[[Y0:.*]] = cs349.matmul %x, %w0
 // CHECK-NEXT: %[[V0:.*]] = cs349.transpose %[[Y0]]
 // CHECK-NEXT: %[[S0:.*]] = cs349.reduce_sum %[[V0]]
-// CHECK:      %[[Y1:.*]] = cs349.matmul %arg0, %arg2
+// CHECK:      %[[Y1:.*]] = cs349.matmul %x, %w1
 // CHECK-NEXT: %[[S1:.*]] = cs349.reduce_sum %[[Y1]]
 // CHECK:      %[[C:.*]] = cs349.constant
 // CHECK-NEXT: cs349.mul %{{.*}}, %[[C]]
@@ -138,9 +138,9 @@ func.func @views_and_constants_move_with_their_users(
 // early costs memory: the 64 kB result is computed last.
 
 // CHECK-LABEL: func.func @results_live_to_the_end
-// CHECK:      %[[E:.*]] = cs349.exp %arg0
+// CHECK:      %[[E:.*]] = cs349.exp %x
 // CHECK-NEXT: %[[S:.*]] = cs349.reduce_sum %[[E]]
-// CHECK-NEXT: %[[Y:.*]] = cs349.exp %arg0
+// CHECK-NEXT: %[[Y:.*]] = cs349.exp %x
 // CHECK-NEXT: %[[V:.*]] = cs349.reshape %[[Y]]
 // CHECK-NEXT: return %[[V]], %[[S]]
 func.func @results_live_to_the_end(%x: tensor<64x256xf32>)
@@ -157,10 +157,10 @@ func.func @results_live_to_the_end(%x: tensor<64x256xf32>)
 // After --fuse the nodes are kernels: the kernels move, their bodies do not.
 
 // CHECK-LABEL: func.func @kernels
-// CHECK:      %[[K0:.*]] = cs349.kernel(%arg0, %arg1)
+// CHECK:      %[[K0:.*]] = cs349.kernel(%x, %w0)
 // CHECK:      %[[K1:.*]] = cs349.kernel(%[[K0]])
 // CHECK:      cs349.reduce_sum
-// CHECK:      %[[K2:.*]] = cs349.kernel(%arg0, %arg2)
+// CHECK:      %[[K2:.*]] = cs349.kernel(%x, %w1)
 // CHECK:      %[[K3:.*]] = cs349.kernel(%[[K2]])
 // CHECK:      %[[K4:.*]] = cs349.kernel(%[[K1]], %[[K3]])
 // CHECK:      return %[[K4]]

@@ -36,13 +36,20 @@ void registerUpstreamOptions(DialectRegistry &registry) {
   tracing::DebugCounter::registerCLOptions();
 }
 
-/// An error is one line and its notes; the generic dump of the operation it
-/// is about is for those who ask.
-void printNoOperationOnDiagnostic() {
+void setDefault(llvm::StringRef flag, bool value) {
   auto &options = cl::getRegisteredOptions();
-  auto it = options.find("mlir-print-op-on-diagnostic");
+  auto it = options.find(flag);
   if (it != options.end())
-    static_cast<cl::opt<bool> *>(it->second)->setInitialValue(false);
+    static_cast<cl::opt<bool> *>(it->second)->setInitialValue(value);
+}
+
+/// An error is one line and its notes; the generic dump of the operation it
+/// is about is for those who ask. A result is printed under its step name
+/// (`%layer0.attn.norm = ...`), which names it again when the file is read
+/// back (StepNamesFromSource.h).
+void setPrintingDefaults() {
+  setDefault("mlir-print-op-on-diagnostic", false);
+  setDefault("mlir-use-nameloc-as-prefix", true);
 }
 
 /// Every spelling the command line accepts: option names and the pass and
@@ -123,7 +130,7 @@ std::optional<cs349::InputOutputFiles>
 cs349::parseCommandLine(int argc, char **argv, llvm::StringRef overview,
                         DialectRegistry &registry) {
   registerUpstreamOptions(registry);
-  printNoOperationOnDiagnostic();
+  setPrintingDefaults();
 
   std::string helpHeader = (overview + "\nAvailable Dialects: ").str();
   {

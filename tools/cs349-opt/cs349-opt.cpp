@@ -10,6 +10,7 @@
 
 #include "CommandLine.h"
 #include "StepNameLocations.h"
+#include "StepNamesFromSource.h"
 
 #include "cs349/Conversion/Passes.h"
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
@@ -18,6 +19,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -68,6 +70,16 @@ int main(int argc, char **argv) {
   mlir::cs349::setStepNameSource(input->getMemBufferRef(), registry);
 
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  // Results are printed under their step names (CommandLine.cpp); reading
+  // such a file back, those names become the ops' step names again before
+  // the user's passes run.
+  mlir::MlirOptMainConfig userPipeline = config;
+  llvm::MemoryBufferRef source = input->getMemBufferRef();
+  config.setPassPipelineSetupFn(
+      [userPipeline, source](mlir::PassManager &pm) {
+        pm.addPass(mlir::cs349::createStepNamesFromSourcePass(source));
+        return userPipeline.setupPassPipeline(pm);
+      });
   if (mlir::failed(
           mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
     return EXIT_FAILURE;

@@ -64,7 +64,9 @@ def split_dumps(stderr):
                 steps.append((name, "".join(current)))
             # A pass on functions runs once per function: name both.
             name = header.group(2) + ("." + header.group(3) if header.group(3) else "")
-            current = []
+            # cs349-opt's own first pass (names from the input's SSA names)
+            # is reading, not a step of the user's pipeline.
+            current = None if name == "step-names-from-source" else []
         elif current is not None:
             current.append(line)
     if current is not None:
