@@ -18,6 +18,7 @@
 #include "cs349/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -25,6 +26,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 int main(int argc, char **argv) {
@@ -75,9 +77,24 @@ int main(int argc, char **argv) {
   // the user's passes run.
   mlir::MlirOptMainConfig userPipeline = config;
   llvm::MemoryBufferRef source = input->getMemBufferRef();
+  std::string tool = llvm::sys::path::filename(argv[0]).str();
   config.setPassPipelineSetupFn(
-      [userPipeline, source](mlir::PassManager &pm) {
+      [userPipeline, source, tool](mlir::PassManager &pm) {
         pm.addPass(mlir::cs349::createStepNamesFromSourcePass(source));
+        // A pipeline or pass option that does not parse is a command-line
+        // error, not one in the IR: said like the tool's other ones, and
+        // without the empty error that follows llvm::cl's own message.
+        mlir::ScopedDiagnosticHandler commandLineErrors(
+            pm.getContext(), [&tool](mlir::Diagnostic &diagnostic) {
+              if (!llvm::isa<mlir::UnknownLoc>(diagnostic.getLocation()))
+                return mlir::failure();
+              std::string text = diagnostic.str();
+              llvm::StringRef message = llvm::StringRef(text).trim();
+              message.consume_front("<Pass-Options-Parser>: ");
+              if (!message.empty())
+                llvm::errs() << tool << ": error: " << message << "\n";
+              return mlir::success();
+            });
         return userPipeline.setupPassPipeline(pm);
       });
   if (mlir::failed(
