@@ -92,6 +92,52 @@ struct DecomposeRmsNorm : OpRewritePattern<RmsNormOp> {
   }
 };
 
+// layer_norm(x, g, b, eps) = (x - mean) * rsqrt(var + eps) * g + b, with
+// mean = sum(x) * (1/d) and var = sum((x - mean)^2) * (1/d): the centred
+// (two-pass) variance, which does not cancel catastrophically as
+// mean(x*x) - mean^2 does. The gain is applied before the bias, so without a
+// bias --fold-norm-weight finds `n * g` as one op, as for rms_norm.
+struct DecomposeLayerNorm : OpRewritePattern<LayerNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LayerNormOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = op.getInput();
+    auto type = cast<RankedTensorType>(x.getType());
+    Type elementType = type.getElementType();
+    int64_t last = type.getRank() - 1;
+    auto meanOfRows = [&](Value rows, StringRef sumStep, StringRef meanStep) {
+      Value sum = reduceKeepdims<ReduceSumOp>(
+          rewriter, stepLoc(loc, sumStep), rows, last);
+      return MulOp::create(
+          rewriter, stepLoc(loc, meanStep), sum,
+          scalar(rewriter, loc, elementType, 1.0 / type.getDimSize(last)));
+    };
+
+    Value mean = meanOfRows(x, "sum", "mean");
+    Value centered = SubOp::create(rewriter, stepLoc(loc, "centered"), x, mean);
+    Value squares = MulOp::create(rewriter, stepLoc(loc, "squares"), centered,
+                                  centered);
+    Value variance = meanOfRows(squares, "squares_sum", "variance");
+    Value shifted = AddOp::create(
+        rewriter, stepLoc(loc, "variance_eps"), variance,
+        scalar(rewriter, loc, elementType,
+               op.getEpsilon().convertToDouble()));
+    Value inverse = RsqrtOp::create(rewriter, stepLoc(loc, "rsqrt"), shifted);
+    Value normalized =
+        MulOp::create(rewriter, stepLoc(loc, "normalized"), centered, inverse);
+    Value bias = op.getBias();
+    if (!bias) {
+      rewriter.replaceOpWithNewOp<MulOp>(op, normalized, op.getGain());
+      return success();
+    }
+    Value scaled = MulOp::create(rewriter, stepLoc(loc, "scaled"), normalized,
+                                 op.getGain());
+    rewriter.replaceOpWithNewOp<AddOp>(op, scaled, bias);
+    return success();
+  }
+};
+
 // softmax(x) = exp(x - max(x)) / sum(exp(x - max(x))): the max keeps exp
 // from overflowing, as every real implementation does.
 struct DecomposeSoftmax : OpRewritePattern<SoftmaxOp> {
@@ -153,7 +199,7 @@ struct DecomposeSilu : OpRewritePattern<SiluOp> {
 struct DecomposePass : mlir::cs349::impl::DecomposeBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<DecomposeRmsNorm, DecomposeSoftmax, DecomposeRope,
+    patterns.add<DecomposeRmsNorm, DecomposeLayerNorm, DecomposeSoftmax, DecomposeRope,
                  DecomposeSilu>(&getContext());
     // One walk suffices: the patterns only create primitives. The walk driver
     // neither folds nor erases dead ops, so the output is exactly the

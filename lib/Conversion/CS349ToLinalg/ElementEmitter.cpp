@@ -357,6 +357,47 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
                                      gain)
             .getResult();
       })
+      .Case([&](LayerNormOp norm) -> Value {
+        Value input = norm.getInput();
+        int64_t d = resultShape.back();
+        SmallVector<Value> at = llvm::to_vector(indices);
+        Value inverseD = constant(b, loc, 1.0 / double(d));
+        Value sum = reduceAxis(
+            b, loc, d, constant(b, loc, 0.0),
+            [&](OpBuilder &nb, Location nl, Value iv, Value acc) {
+              at.back() = iv;
+              return arith::AddFOp::create(nb, nl, acc, read(nb, nl, input, at))
+                  .getResult();
+            });
+        Value mean = arith::MulFOp::create(b, loc, sum, inverseD);
+        Value squares = reduceAxis(
+            b, loc, d, constant(b, loc, 0.0),
+            [&](OpBuilder &nb, Location nl, Value iv, Value acc) {
+              at.back() = iv;
+              Value centered = arith::SubFOp::create(
+                  nb, nl, read(nb, nl, input, at), mean);
+              return arith::AddFOp::create(
+                         nb, nl, acc,
+                         arith::MulFOp::create(nb, nl, centered, centered))
+                  .getResult();
+            });
+        Value variance = arith::MulFOp::create(b, loc, squares, inverseD);
+        Value r = math::RsqrtOp::create(
+            b, loc,
+            arith::AddFOp::create(
+                b, loc, variance,
+                constant(b, loc, norm.getEpsilon().convertToDouble())));
+        Value centered =
+            arith::SubFOp::create(b, loc, read(b, loc, input, indices), mean);
+        Value gain = read(b, loc, norm.getGain(), indices.back());
+        Value scaled = arith::MulFOp::create(
+            b, loc, arith::MulFOp::create(b, loc, centered, r), gain);
+        if (Value bias = norm.getBias())
+          return arith::AddFOp::create(b, loc, scaled,
+                                       read(b, loc, bias, indices.back()))
+              .getResult();
+        return scaled;
+      })
       .Case([&](RopeOp rope) {
         // x * cos + rotate_half(x) * sin; the tables index [t, column].
         int64_t dh = resultShape.back();

@@ -315,6 +315,62 @@ func.func @rms_norm_negative_epsilon(%x: tensor<4x8xbf16>, %g: tensor<8xbf16>) -
 
 // -----
 
+func.func @layer_norm_scalar(%a: tensor<f32>, %g: tensor<1xf32>) -> tensor<f32> {
+  // expected-error @+1 {{'cs349.layer_norm' op expected an input of rank >= 1}}
+  %0 = cs349.layer_norm %a, %g epsilon = 1.0e-5 : tensor<f32>, tensor<1xf32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @layer_norm_gain_type(%x: tensor<4x8xbf16>, %g: tensor<8xf32>) -> tensor<4x8xbf16> {
+  // expected-error @+1 {{'cs349.layer_norm' op expected the gain's element type 'bf16', got 'f32'}}
+  %0 = cs349.layer_norm %x, %g epsilon = 1.0e-5 : tensor<4x8xbf16>, tensor<8xf32>
+  return %0 : tensor<4x8xbf16>
+}
+
+// -----
+
+func.func @layer_norm_gain_shape(%x: tensor<4x8xf32>, %g: tensor<4xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'cs349.layer_norm' op expected a gain of shape [8], got [4]}}
+  %0 = cs349.layer_norm %x, %g, %b epsilon = 1.0e-5 : tensor<4x8xf32>, tensor<4xf32>, tensor<8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @layer_norm_bias_type(%x: tensor<4x8xbf16>, %g: tensor<8xbf16>, %b: tensor<8xf32>) -> tensor<4x8xbf16> {
+  // expected-error @+1 {{'cs349.layer_norm' op expected the bias's element type 'bf16', got 'f32'}}
+  %0 = cs349.layer_norm %x, %g, %b epsilon = 1.0e-5 : tensor<4x8xbf16>, tensor<8xbf16>, tensor<8xf32>
+  return %0 : tensor<4x8xbf16>
+}
+
+// -----
+
+func.func @layer_norm_bias_shape(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'cs349.layer_norm' op expected a bias of shape [8], got [4, 8]}}
+  %0 = cs349.layer_norm %x, %g, %b epsilon = 1.0e-5 : tensor<4x8xf32>, tensor<8xf32>, tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @layer_norm_negative_epsilon(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'cs349.layer_norm' op expected a non-negative epsilon, got -1}}
+  %0 = cs349.layer_norm %x, %g epsilon = -1.0 : tensor<4x8xf32>, tensor<8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @layer_norm_result_type(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'cs349.layer_norm' op failed to verify that all of {input, result} have same type}}
+  %0 = "cs349.layer_norm"(%x, %g) {epsilon = 1.0e-5 : f64} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
 func.func @rope_rank(%x: tensor<8xbf16>, %t: tensor<8xbf16>) -> tensor<8xbf16> {
   // expected-error @+1 {{'cs349.rope' op expected an input of rank >= 2 ([..., T, dh]), got 1}}
   %0 = cs349.rope %x, %t, %t : tensor<8xbf16>, tensor<8xbf16>

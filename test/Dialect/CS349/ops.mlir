@@ -117,3 +117,34 @@ func.func @erf(%x: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
   %0 = cs349.erf %x : tensor<4x8xbf16>
   return %0 : tensor<4x8xbf16>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @activations_and_math
+// CHECK: cs349.sigmoid %{{.*}} : tensor<4x8xbf16>
+// CHECK: cs349.sqrt %{{.*}} : tensor<4x8xbf16>
+// CHECK: cs349.log %{{.*}} : tensor<4x8xbf16>
+// CHECK: cs349.cos %{{.*}} : tensor<4x8xbf16>
+// CHECK: cs349.sin %{{.*}} : tensor<4x8xbf16>
+// CHECK: cs349.relu %{{.*}} : tensor<4x8xbf16>
+func.func @activations_and_math(%x: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
+  %0 = cs349.sigmoid %x : tensor<4x8xbf16>
+  %1 = cs349.sqrt %0 : tensor<4x8xbf16>
+  %2 = cs349.log %1 : tensor<4x8xbf16>
+  %3 = cs349.cos %2 : tensor<4x8xbf16>
+  %4 = cs349.sin %3 : tensor<4x8xbf16>
+  %5 = cs349.relu %4 : tensor<4x8xbf16>
+  return %5 : tensor<4x8xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @layer_norm
+func.func @layer_norm(%x: tensor<2x4x8xbf16>, %g: tensor<8xbf16>, %b: tensor<8xbf16>)
+    -> (tensor<2x4x8xbf16>, tensor<2x4x8xbf16>) {
+  // CHECK: cs349.layer_norm %{{.*}}, %{{.*}}, %{{.*}} epsilon = 1.000000e-05 : tensor<2x4x8xbf16>, tensor<8xbf16>, tensor<8xbf16>
+  %0 = cs349.layer_norm %x, %g, %b epsilon = 1.0e-5 : tensor<2x4x8xbf16>, tensor<8xbf16>, tensor<8xbf16>
+  // CHECK: cs349.layer_norm %{{.*}}, %{{.*}} epsilon = 5.000000e-01 : tensor<2x4x8xbf16>, tensor<8xbf16>{{$}}
+  %1 = cs349.layer_norm %x, %g epsilon = 0.5 : tensor<2x4x8xbf16>, tensor<8xbf16>
+  return %0, %1 : tensor<2x4x8xbf16>, tensor<2x4x8xbf16>
+}

@@ -375,6 +375,38 @@ OpFoldResult RmsNormOp::fold(FoldAdaptor adaptor) {
   return makeElements(getType(), *x);
 }
 
+OpFoldResult LayerNormOp::fold(FoldAdaptor adaptor) {
+  // Constants small enough to read, in double; no splat shortcut of any
+  // size, since a splat row centres to exactly 0 here but to the f32
+  // rounding error of its mean at run time.
+  if (!adaptor.getInput() || !adaptor.getGain() ||
+      (getBias() && !adaptor.getBias()))
+    return {};
+  auto x = readValues(adaptor.getInput());
+  auto gain = readValues(adaptor.getGain());
+  std::optional<std::vector<double>> bias;
+  if (getBias())
+    bias = readValues(adaptor.getBias());
+  if (!x || !gain || (getBias() && !bias))
+    return {};
+  double epsilon = getEpsilon().convertToDouble();
+  int64_t d = gain->size();
+  for (int64_t row = 0, rows = x->size() / d; row < rows; ++row) {
+    double *begin = x->data() + row * d;
+    double sum = 0.0;
+    for (int64_t j = 0; j < d; ++j)
+      sum += begin[j];
+    double mean = sum / d, squares = 0.0;
+    for (int64_t j = 0; j < d; ++j)
+      squares += (begin[j] - mean) * (begin[j] - mean);
+    double inverse = 1.0 / std::sqrt(squares / d + epsilon);
+    for (int64_t j = 0; j < d; ++j)
+      begin[j] = (begin[j] - mean) * inverse * (*gain)[j] +
+                 (bias ? (*bias)[j] : 0.0);
+  }
+  return makeElements(getType(), *x);
+}
+
 OpFoldResult RopeOp::fold(FoldAdaptor adaptor) {
   if (!adaptor.getInput() || !mayBeKnown(getCos(), adaptor.getCos()) ||
       !mayBeKnown(getSin(), adaptor.getSin()))

@@ -51,6 +51,13 @@ double RmsNormOp::getReadsPerElement(unsigned operandIndex) {
   return broadcastReadsPerElement(*this, operandIndex);
 }
 
+double LayerNormOp::getReadsPerElement(unsigned operandIndex) {
+  // The input: the row's sum, its sum of squared deviations, and the element.
+  if (operandIndex == 0)
+    return 2.0 * double(getType().getShape().back()) + 1.0;
+  return broadcastReadsPerElement(*this, operandIndex);
+}
+
 double RopeOp::getReadsPerElement(unsigned operandIndex) {
   // The input: the element and its rotate-half partner.
   if (operandIndex == 0)

@@ -213,22 +213,43 @@ LogicalResult SoftmaxOp::verify() {
   return success();
 }
 
-LogicalResult RmsNormOp::verify() {
-  RankedTensorType input = tensorType(getInput());
-  RankedTensorType gain = tensorType(getGain());
+/// A norm's input, its per-column vectors (`what`: gain, bias) of shape [d]
+/// and its epsilon.
+static LogicalResult verifyNorm(Operation *op, Value inputValue,
+                                ArrayRef<std::pair<Value, StringRef>> vectors,
+                                double epsilon) {
+  RankedTensorType input = tensorType(inputValue);
   if (input.getRank() < 1)
-    return emitOpError("expected an input of rank >= 1");
-  if (gain.getElementType() != input.getElementType())
-    return emitOpError("expected the gain's element type ")
-           << input.getElementType() << ", got " << gain.getElementType();
-  if (gain.getRank() != 1 || gain.getDimSize(0) != input.getShape().back())
-    return emitOpError("expected a gain of shape [")
-           << input.getShape().back() << "], got "
-           << shapeString(gain.getShape());
-  if (getEpsilon().convertToDouble() < 0.0)
-    return emitOpError("expected a non-negative epsilon, got ")
-           << getEpsilon().convertToDouble();
+    return op->emitOpError("expected an input of rank >= 1");
+  for (auto [value, what] : vectors) {
+    RankedTensorType vector = tensorType(value);
+    if (vector.getElementType() != input.getElementType())
+      return op->emitOpError("expected the ")
+             << what << "'s element type " << input.getElementType()
+             << ", got " << vector.getElementType();
+    if (vector.getRank() != 1 ||
+        vector.getDimSize(0) != input.getShape().back())
+      return op->emitOpError("expected a ")
+             << what << " of shape [" << input.getShape().back() << "], got "
+             << shapeString(vector.getShape());
+  }
+  if (epsilon < 0.0)
+    return op->emitOpError("expected a non-negative epsilon, got ")
+           << epsilon;
   return success();
+}
+
+LogicalResult RmsNormOp::verify() {
+  return verifyNorm(*this, getInput(), {{getGain(), "gain"}},
+                    getEpsilon().convertToDouble());
+}
+
+LogicalResult LayerNormOp::verify() {
+  SmallVector<std::pair<Value, StringRef>, 2> vectors = {{getGain(), "gain"}};
+  if (Value bias = getBias())
+    vectors.push_back({bias, "bias"});
+  return verifyNorm(*this, getInput(), vectors,
+                    getEpsilon().convertToDouble());
 }
 
 LogicalResult RopeOp::verify() {

@@ -379,6 +379,38 @@ def CS349_RmsNormOp : CS349_Op<"rms_norm",
   let hasFolder = 1;
 }
 
+def CS349_LayerNormOp : CS349_Op<"layer_norm",
+    [Pure, AllTypesMatch<["input", "result"]>, CS349_Composite,
+     DeclareOpInterfaceMethods<CS349_RecomputeCostOpInterface,
+                               ["getReadsPerElement"]>]> {
+  let summary = "LayerNorm over the last dimension, times a gain, plus a bias";
+  let description = [{
+    `(x - mean(x)) * rsqrt(var(x) + epsilon) * gain (+ bias)` with mean and
+    (biased) variance over the last axis of `x`; `gain` and the optional
+    `bias` have shape `[d]` where `d` is the last dimension of `x`.
+    `--decompose` expands it into a row sum times `1/d` (the mean), `x - mean`,
+    its square, a second row sum times `1/d` (the variance), `+epsilon`,
+    `rsqrt`, `*`, `*gain` and `+bias`. Like `rms_norm` it is one row kernel
+    after `--fuse`.
+
+    ```mlir
+    %h = cs349.layer_norm %x, %ln_gain, %ln_bias epsilon = 1.000000e-05
+        : tensor<1024x768xf32>, tensor<768xf32>, tensor<768xf32>
+    %n = cs349.layer_norm %x, %ln_gain epsilon = 1.000000e-05
+        : tensor<1024x768xf32>, tensor<768xf32>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input, CS349_Tensor:$gain,
+                       Optional<CS349_Tensor>:$bias, F64Attr:$epsilon);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $gain (`,` $bias^)? `epsilon` `=` $epsilon attr-dict `:`
+        type($input) `,` type($gain) (`,` type($bias)^)?
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def CS349_RopeOp : CS349_Op<"rope",
     [Pure, AllTypesMatch<["input", "result"]>, AllTypesMatch<["cos", "sin"]>,
      CS349_Composite,
