@@ -226,6 +226,64 @@ func.func @primitives_untouched(%x: tensor<4x8xf32>, %q: tensor<2x4x8xf32>) -> (
   %y = cs349.mul %x, %one : tensor<4x8xf32>, tensor<f32>
   %dead = cs349.exp %x : tensor<4x8xf32>
   %t = cs349.transpose %y perm = [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
-  %o = cs349.attention %q, %q, %q scale = 0.5 causal : tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  %o = cs349.attention %q, %q, %q scale = 0.5 mask = causal : tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
   return %y, %o : tensor<4x8xf32>, tensor<2x4x8xf32>
+}
+
+// -----
+
+// LayerNorm: the mean as a row sum times 1/d, the centred variance, and the
+// gain before the bias (n * g is one op, as --fold-norm-weight needs it).
+// CHECK-LABEL: func.func @layer_norm
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x8xf32>, %[[G:.*]]: tensor<8xf32>, %[[B:.*]]: tensor<8xf32>)
+// CHECK-NEXT:    %[[SUM:.*]] = cs349.reduce_sum %[[X]] axes = [2] keepdims : tensor<2x3x8xf32> -> tensor<2x3x1xf32>
+// CHECK-NEXT:    %[[INV:.*]] = cs349.constant dense<1.250000e-01> : tensor<f32>
+// CHECK-NEXT:    %[[MEAN:.*]] = cs349.mul %[[SUM]], %[[INV]] : tensor<2x3x1xf32>, tensor<f32>
+// CHECK-NEXT:    %[[C:.*]] = cs349.sub %[[X]], %[[MEAN]] : tensor<2x3x8xf32>, tensor<2x3x1xf32>
+// CHECK-NEXT:    %[[SQ:.*]] = cs349.mul %[[C]], %[[C]] : tensor<2x3x8xf32>
+// CHECK-NEXT:    %[[SQSUM:.*]] = cs349.reduce_sum %[[SQ]] axes = [2] keepdims : tensor<2x3x8xf32> -> tensor<2x3x1xf32>
+// CHECK-NEXT:    %[[INV2:.*]] = cs349.constant dense<1.250000e-01> : tensor<f32>
+// CHECK-NEXT:    %[[VAR:.*]] = cs349.mul %[[SQSUM]], %[[INV2]] : tensor<2x3x1xf32>, tensor<f32>
+// CHECK-NEXT:    %[[EPS:.*]] = cs349.constant dense<9.99999974E-6> : tensor<f32>
+// CHECK-NEXT:    %[[SHIFT:.*]] = cs349.add %[[VAR]], %[[EPS]] : tensor<2x3x1xf32>, tensor<f32>
+// CHECK-NEXT:    %[[R:.*]] = cs349.rsqrt %[[SHIFT]] : tensor<2x3x1xf32>
+// CHECK-NEXT:    %[[N:.*]] = cs349.mul %[[C]], %[[R]] : tensor<2x3x8xf32>, tensor<2x3x1xf32>
+// CHECK-NEXT:    %[[S:.*]] = cs349.mul %[[N]], %[[G]] : tensor<2x3x8xf32>, tensor<8xf32>
+// CHECK-NEXT:    %[[Y:.*]] = cs349.add %[[S]], %[[B]] : tensor<2x3x8xf32>, tensor<8xf32>
+// CHECK-NEXT:    return %[[Y]]
+// LOC-LABEL: func.func @layer_norm
+// LOC-NEXT:    cs349.reduce_sum {{.*}} loc("ln.sum"("ln"))
+// LOC-NEXT:    cs349.constant {{.*}} loc("ln")
+// LOC-NEXT:    cs349.mul {{.*}} loc("ln.mean"("ln"))
+// LOC-NEXT:    cs349.sub {{.*}} loc("ln.centered"("ln"))
+// LOC-NEXT:    cs349.mul {{.*}} loc("ln.squares"("ln"))
+// LOC-NEXT:    cs349.reduce_sum {{.*}} loc("ln.squares_sum"("ln"))
+// LOC-NEXT:    cs349.constant {{.*}} loc("ln")
+// LOC-NEXT:    cs349.mul {{.*}} loc("ln.variance"("ln"))
+// LOC-NEXT:    cs349.constant {{.*}} loc("ln")
+// LOC-NEXT:    cs349.add {{.*}} loc("ln.variance_eps"("ln"))
+// LOC-NEXT:    cs349.rsqrt {{.*}} loc("ln.rsqrt"("ln"))
+// LOC-NEXT:    cs349.mul {{.*}} loc("ln.normalized"("ln"))
+// LOC-NEXT:    cs349.mul {{.*}} loc("ln.scaled"("ln"))
+// LOC-NEXT:    cs349.add {{.*}} loc("ln")
+// LOC-NEXT:    return
+func.func @layer_norm(%x: tensor<2x3x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<2x3x8xf32> {
+  %y = cs349.layer_norm %x, %g, %b epsilon = 1.0e-5 : tensor<2x3x8xf32>, tensor<8xf32>, tensor<8xf32> loc("ln")
+  return %y : tensor<2x3x8xf32>
+}
+
+// -----
+
+// Without a bias the gain's product is the last op, and takes the location.
+// CHECK-LABEL: func.func @layer_norm_without_bias
+// CHECK:         %[[N:.*]] = cs349.mul {{.*}} : tensor<4x8xf32>, tensor<4x1xf32>
+// CHECK-NEXT:    %[[Y:.*]] = cs349.mul %[[N]], %g : tensor<4x8xf32>, tensor<8xf32>
+// CHECK-NEXT:    return %[[Y]]
+// LOC-LABEL: func.func @layer_norm_without_bias
+// LOC:         cs349.mul {{.*}} loc("ln.normalized"("ln"))
+// LOC-NEXT:    cs349.mul {{.*}} loc("ln")
+// LOC-NEXT:    return
+func.func @layer_norm_without_bias(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor<4x8xf32> {
+  %y = cs349.layer_norm %x, %g epsilon = 1.0e-5 : tensor<4x8xf32>, tensor<8xf32> loc("ln")
+  return %y : tensor<4x8xf32>
 }

@@ -486,3 +486,68 @@ func.func @broadcasting_elementwise(%x: tensor<4x8xf32>, %r: tensor<4x1xf32>) ->
   %2 = cs349.erf %1 : tensor<4x8xf32>
   return %2 : tensor<4x8xf32>
 }
+
+// -----
+
+// LayerNorm decomposed: both reductions are over the same rows, so the row
+// sum, the centring, the squares, the second row sum and the row-wise ops
+// after it are one kernel, as for RMSNorm; the bias add joins it.
+// CHECK-LABEL: func.func @layer_norm_decomposed_one_kernel
+// CHECK-NOT:     cs349.constant
+// CHECK:         %[[K:.*]] = cs349.kernel(%x, %g, %b) : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      cs349.reduce_sum
+// CHECK-NEXT:      cs349.constant dense<1.250000e-01>
+// CHECK-NEXT:      cs349.mul
+// CHECK-NEXT:      cs349.sub
+// CHECK-NEXT:      cs349.mul
+// CHECK-NEXT:      cs349.reduce_sum
+// CHECK-NEXT:      cs349.mul
+// CHECK-NEXT:      cs349.constant dense<9.99999974E-6>
+// CHECK-NEXT:      cs349.add
+// CHECK-NEXT:      cs349.rsqrt
+// CHECK-NEXT:      cs349.mul
+// CHECK-NEXT:      cs349.mul
+// CHECK-NEXT:      cs349.add
+// CHECK-NEXT:      cs349.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[K]]
+// UNFUSED-LABEL: func.func @layer_norm_decomposed_one_kernel
+// UNFUSED-COUNT-11: = cs349.kernel(
+// UNFUSED-NOT:   cs349.kernel
+// UNFUSED:       return
+func.func @layer_norm_decomposed_one_kernel(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %inv_d = cs349.constant dense<0.125> : tensor<f32>
+  %eps = cs349.constant dense<1.0e-5> : tensor<f32>
+  %0 = cs349.reduce_sum %x axes = [1] keepdims : tensor<4x8xf32> -> tensor<4x1xf32>
+  %1 = cs349.mul %0, %inv_d : tensor<4x1xf32>, tensor<f32>
+  %2 = cs349.sub %x, %1 : tensor<4x8xf32>, tensor<4x1xf32>
+  %3 = cs349.mul %2, %2 : tensor<4x8xf32>
+  %4 = cs349.reduce_sum %3 axes = [1] keepdims : tensor<4x8xf32> -> tensor<4x1xf32>
+  %5 = cs349.mul %4, %inv_d : tensor<4x1xf32>, tensor<f32>
+  %6 = cs349.add %5, %eps : tensor<4x1xf32>, tensor<f32>
+  %7 = cs349.rsqrt %6 : tensor<4x1xf32>
+  %8 = cs349.mul %2, %7 : tensor<4x8xf32>, tensor<4x1xf32>
+  %9 = cs349.mul %8, %g : tensor<4x8xf32>, tensor<8xf32>
+  %10 = cs349.add %9, %b : tensor<4x8xf32>, tensor<8xf32>
+  return %10 : tensor<4x8xf32>
+}
+
+// -----
+
+// LayerNorm as written is a composite: a row kernel of its own (the lowering
+// computes it row by row), never a matmul's prologue.
+// CHECK-LABEL: func.func @layer_norm_row_kernel
+// CHECK:         %[[N:.*]] = cs349.kernel(%x, %g, %b)
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      cs349.layer_norm
+// CHECK-NEXT:      cs349.yield
+// CHECK:         cs349.kernel(%[[N]], %w)
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      cs349.matmul
+// CHECK-NEXT:      cs349.yield
+func.func @layer_norm_row_kernel(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %n = cs349.layer_norm %x, %g, %b epsilon = 1.0e-5 : tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>
+  %y = cs349.matmul %n, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
