@@ -97,12 +97,81 @@ private:
 };
 } // namespace
 
+namespace {
+/// Reads `--<name>` with `parse` into `out`; an unknown value names the ones
+/// accepted.
+template <typename Kind>
+llvm::Error readChoice(const GivenOptions &given, llvm::StringRef name,
+                       std::optional<Kind> (*parse)(llvm::StringRef),
+                       llvm::StringRef expected, Kind &out) {
+  if (!given.has(name))
+    return llvm::Error::success();
+  std::string text = given.text(name, "");
+  std::optional<Kind> kind = parse(llvm::StringRef(text).trim());
+  if (!kind)
+    return llvm::createStringError("unknown --" + name + " '" + text +
+                                   "' (expected " + expected + ")");
+  out = *kind;
+  return llvm::Error::success();
+}
+
+// causal, none or sliding=W.
+llvm::Error readMask(const GivenOptions &given, LayerConfig &config) {
+  if (!given.has("mask"))
+    return llvm::Error::success();
+  std::string text = given.text("mask", "");
+  llvm::StringRef mask = llvm::StringRef(text).trim();
+  int64_t window = 0;
+  if (mask == "causal") {
+    config.mask = MaskKind::Causal;
+  } else if (mask == "none") {
+    config.mask = MaskKind::None;
+  } else if (mask.consume_front("sliding=")) {
+    if (mask.getAsInteger(10, window) || window <= 0)
+      return llvm::createStringError(
+          "--mask sliding=W expects a positive integer W, got '" + text + "'");
+    config.mask = MaskKind::SlidingWindow;
+    config.slidingWindow = window;
+  } else {
+    return llvm::createStringError("unknown --mask '" + text +
+                                   "' (expected causal, none or sliding=W)");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error readArchitecture(const GivenOptions &given, LayerConfig &config) {
+  if (llvm::Error error = readChoice(given, "norm", parseNormKind,
+                                     "rms, rms1p or layer", config.norm))
+    return error;
+  if (llvm::Error error =
+          readChoice(given, "act", parseActivationKind,
+                     "silu, gelu or gelu-tanh", config.activation))
+    return error;
+  if (llvm::Error error = readChoice(given, "mlp", parseMlpKind,
+                                     "gated or plain", config.mlp))
+    return error;
+  if (llvm::Error error = readChoice(given, "bias", parseBiasKind,
+                                     "none, qkv or all", config.bias))
+    return error;
+  if (llvm::Error error = readChoice(given, "pos", parsePositionKind,
+                                     "rope, learned or none",
+                                     config.positions))
+    return error;
+  if (llvm::Error error =
+          readChoice(given, "norm-placement", parseNormPlacement,
+                     "pre or post", config.normPlacement))
+    return error;
+  return readMask(given, config);
+}
+} // namespace
+
 llvm::Expected<LayerRequest>
 mlir::cs349::gen::readLayerOptions(const OptionTexts &texts) {
   GivenOptions given(texts);
   if (llvm::Error error = given.onlyKnown(
           {"preset", "d", "heads", "kv-heads", "head-dim", "ffn", "seq", "eps",
-           "rope-theta", "layers", "weights", "seed", "dtype", "locations"}))
+           "rope-theta", "layers", "weights", "seed", "dtype", "locations",
+           "norm", "act", "mlp", "bias", "mask", "pos", "norm-placement"}))
     return std::move(error);
 
   LayerRequest request;
@@ -112,15 +181,15 @@ mlir::cs349::gen::readLayerOptions(const OptionTexts &texts) {
     std::optional<LayerConfig> known = getPreset(name);
     if (!known)
       return llvm::createStringError(
-          "unknown preset '" + name + "' (expected " +
-          llvm::join(getPresetNames(), " or ") + ")");
+          "unknown preset '" + name + "' (expected one of " +
+          llvm::join(getPresetNames(), ", ") + ")");
     config = *known;
   } else {
     for (llvm::StringRef size : {"d", "heads", "kv-heads", "head-dim", "ffn"})
       if (!given.has(size))
         return llvm::createStringError(
             "--" + size + " is required without --preset (" +
-            llvm::join(getPresetNames(), " or ") + ")");
+            llvm::join(getPresetNames(), ", ") + ")");
   }
   if (!given.has("seq"))
     return llvm::createStringError("--seq is required");
@@ -140,6 +209,8 @@ mlir::cs349::gen::readLayerOptions(const OptionTexts &texts) {
   if (llvm::Error error = given.readReal("rope-theta", config.ropeTheta))
     return std::move(error);
   if (llvm::Error error = given.readDtype(config.dtype))
+    return std::move(error);
+  if (llvm::Error error = readArchitecture(given, config))
     return std::move(error);
 
   std::string weights = given.text("weights", "args");

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
 
 #include <cmath>
@@ -46,29 +47,114 @@ llvm::Error configError(const llvm::Twine &message) {
 
 std::optional<LayerConfig> mlir::cs349::gen::getPreset(llvm::StringRef name) {
   LayerConfig config;
+  config.epsilon = 1e-5;
+  config.ropeTheta = 500000.0;
+  auto sizes = [&](int64_t d, int64_t h, int64_t g, int64_t dh, int64_t f) {
+    config.modelDim = d;
+    config.heads = h;
+    config.kvHeads = g;
+    config.headDim = dh;
+    config.ffnDim = f;
+  };
+  // The encoder and GPT-2 blocks: LayerNorm with shifts, a plain GELU MLP,
+  // biases on every projection, learned positions.
+  auto gpt2Style = [&]() {
+    sizes(768, 12, 12, 64, 3072);
+    config.norm = NormKind::LayerNorm;
+    config.mlp = MlpKind::Plain;
+    config.bias = BiasKind::All;
+    config.positions = PositionKind::Learned;
+  };
   if (name == "llama3.1-8b") {
-    config.modelDim = 4096;
-    config.heads = 32;
-    config.kvHeads = 8;
-    config.headDim = 128;
-    config.ffnDim = 14336;
+    sizes(4096, 32, 8, 128, 14336);
   } else if (name == "tiny") {
-    config.modelDim = 128;
-    config.heads = 8;
-    config.kvHeads = 2;
-    config.headDim = 16;
-    config.ffnDim = 344;
+    sizes(128, 8, 2, 16, 344);
+  } else if (name == "gpt2") {
+    gpt2Style();
+    config.activation = ActivationKind::GeluTanh;
+  } else if (name == "bert-base") {
+    gpt2Style();
+    config.activation = ActivationKind::Gelu;
+    config.mask = MaskKind::None;
+    config.normPlacement = NormPlacement::Post;
+    config.epsilon = 1e-12;
+  } else if (name == "qwen2.5-7b") {
+    sizes(3584, 28, 4, 128, 18944);
+    config.bias = BiasKind::Qkv;
+    config.epsilon = 1e-6;
+    config.ropeTheta = 1e6;
+  } else if (name == "mistral-7b") {
+    sizes(4096, 32, 8, 128, 14336);
+    config.mask = MaskKind::SlidingWindow;
+    config.slidingWindow = 4096;
+    config.ropeTheta = 1e6;
+  } else if (name == "gemma-2b") {
+    sizes(2048, 8, 1, 256, 16384);
+    config.norm = NormKind::RmsNormPlusOne;
+    config.activation = ActivationKind::GeluTanh;
+    config.epsilon = 1e-6;
+    config.ropeTheta = 10000.0;
   } else {
     return std::nullopt;
   }
-  config.epsilon = 1e-5;
-  config.ropeTheta = 500000.0;
   return config;
 }
 
 llvm::ArrayRef<llvm::StringRef> mlir::cs349::gen::getPresetNames() {
-  static const llvm::StringRef names[] = {"llama3.1-8b", "tiny"};
+  static const llvm::StringRef names[] = {"llama3.1-8b", "tiny",
+                                          "gpt2",        "bert-base",
+                                          "qwen2.5-7b",  "mistral-7b",
+                                          "gemma-2b"};
   return names;
+}
+
+std::optional<NormKind> mlir::cs349::gen::parseNormKind(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<NormKind>>(text)
+      .Case("rms", NormKind::RmsNorm)
+      .Case("rms1p", NormKind::RmsNormPlusOne)
+      .Case("layer", NormKind::LayerNorm)
+      .Default(std::nullopt);
+}
+
+std::optional<ActivationKind>
+mlir::cs349::gen::parseActivationKind(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<ActivationKind>>(text)
+      .Case("silu", ActivationKind::Silu)
+      .Case("gelu", ActivationKind::Gelu)
+      .Case("gelu-tanh", ActivationKind::GeluTanh)
+      .Default(std::nullopt);
+}
+
+std::optional<MlpKind> mlir::cs349::gen::parseMlpKind(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<MlpKind>>(text)
+      .Case("gated", MlpKind::Gated)
+      .Case("plain", MlpKind::Plain)
+      .Default(std::nullopt);
+}
+
+std::optional<BiasKind> mlir::cs349::gen::parseBiasKind(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<BiasKind>>(text)
+      .Case("none", BiasKind::None)
+      .Case("qkv", BiasKind::Qkv)
+      .Case("all", BiasKind::All)
+      .Default(std::nullopt);
+}
+
+std::optional<PositionKind>
+mlir::cs349::gen::parsePositionKind(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<PositionKind>>(text)
+      .Case("rope", PositionKind::Rope)
+      .Case("learned", PositionKind::Learned)
+      .Case("none", PositionKind::None)
+      .Default(std::nullopt);
+}
+
+std::optional<NormPlacement>
+mlir::cs349::gen::parseNormPlacement(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<NormPlacement>>(text)
+      .Case("pre", NormPlacement::Pre)
+      .Case("post", NormPlacement::Post)
+      .Default(std::nullopt);
 }
 
 llvm::Error mlir::cs349::gen::verifyConfig(const LayerConfig &config) {
@@ -90,10 +176,17 @@ llvm::Error mlir::cs349::gen::verifyConfig(const LayerConfig &config) {
     return configError("heads (" + llvm::Twine(config.heads) +
                        ") must be a multiple of kv-heads (" +
                        llvm::Twine(config.kvHeads) + ")");
-  if (config.headDim % 2 != 0)
+  if (config.positions == PositionKind::Rope && config.headDim % 2 != 0)
     return configError("head-dim must be even (rotary embeddings rotate "
                        "pairs), got " +
                        llvm::Twine(config.headDim));
+  if (config.mask == MaskKind::SlidingWindow) {
+    if (config.slidingWindow <= 0)
+      return configError("the sliding window must be positive, got " +
+                         llvm::Twine(config.slidingWindow));
+    return configError("--mask sliding=W is not supported yet: "
+                       "cs349.causal_mask has no window");
+  }
   if (!(config.epsilon >= 0.0) || std::isinf(config.epsilon))
     return configError("eps must be a finite non-negative number, got " +
                        formatDouble(config.epsilon));
@@ -160,15 +253,55 @@ llvm::Error mlir::cs349::gen::verifyConfig(const LayerConfig &config) {
 // LayerBuilder
 //===----------------------------------------------------------------------===//
 
+Value &LayerWeights::operator[](WeightRole role) {
+  Value *fields[] = {&attnNorm, &attnNormBias, &wq,  &bq,     &wk,   &bk,
+                     &wv,       &bv,           &wo,  &bo,     &mlpNorm,
+                     &mlpNormBias, &wGate,     &bGate, &wUp,  &bUp,  &wDown,
+                     &bDown};
+  return *fields[static_cast<unsigned>(role)];
+}
+
 LayerBuilder::LayerBuilder(OpBuilder &builder, const LayerConfig &config)
     : builder(builder), config(config),
-      elementType(getElementType(builder.getContext(), config.dtype)) {}
+      elementType(getElementType(builder.getContext(), config.dtype)) {
+  // Llama's nine come in the order they always had; a bias follows its
+  // weight, so each projection's arguments sit together.
+  bool layerNorm = config.norm == NormKind::LayerNorm;
+  bool allBiases = config.bias == BiasKind::All;
+  bool qkvBiases = config.bias != BiasKind::None;
+  bool gated = config.mlp == MlpKind::Gated;
+  auto add = [&](bool wanted, WeightRole role) {
+    if (wanted)
+      roles.push_back(role);
+  };
+  using R = WeightRole;
+  add(true, R::AttnNorm);
+  add(layerNorm && allBiases, R::AttnNormBias);
+  add(true, R::Wq);
+  add(qkvBiases, R::Bq);
+  add(true, R::Wk);
+  add(qkvBiases, R::Bk);
+  add(true, R::Wv);
+  add(qkvBiases, R::Bv);
+  add(true, R::Wo);
+  add(allBiases, R::Bo);
+  add(true, R::MlpNorm);
+  add(layerNorm && allBiases, R::MlpNormBias);
+  add(gated, R::WGate);
+  add(gated && allBiases, R::BGate);
+  add(true, R::WUp);
+  add(allBiases, R::BUp);
+  add(true, R::WDown);
+  add(allBiases, R::BDown);
+}
 
-llvm::ArrayRef<llvm::StringRef> LayerBuilder::getWeightNames() {
-  static const llvm::StringRef names[kNumWeights] = {
-      "attn_norm", "wq", "wk", "wv", "wo", "mlp_norm", "w_gate", "w_up",
-      "w_down"};
-  return names;
+llvm::StringRef LayerBuilder::getWeightName(WeightRole role) {
+  static const llvm::StringRef names[] = {
+      "attn_norm", "attn_norm_bias", "wq",     "bq",     "wk",   "bk",
+      "wv",        "bv",             "wo",     "bo",     "mlp_norm",
+      "mlp_norm_bias", "w_gate",     "b_gate", "w_up",   "b_up", "w_down",
+      "b_down"};
+  return names[static_cast<unsigned>(role)];
 }
 
 RankedTensorType LayerBuilder::tensor(llvm::ArrayRef<int64_t> shape) const {
@@ -179,27 +312,40 @@ RankedTensorType LayerBuilder::getActivationType() const {
   return tensor({config.seqLen, config.modelDim});
 }
 
-RankedTensorType LayerBuilder::getWeightType(unsigned index) const {
+RankedTensorType LayerBuilder::getWeightType(WeightRole role) const {
   int64_t d = config.modelDim, f = config.ffnDim;
   int64_t qWidth = config.heads * config.headDim;
   int64_t kvWidth = config.kvHeads * config.headDim;
-  switch (index) {
-  case 0: // attn_norm
-  case 5: // mlp_norm
+  switch (role) {
+  case WeightRole::AttnNorm:
+  case WeightRole::AttnNormBias:
+  case WeightRole::MlpNorm:
+  case WeightRole::MlpNormBias:
+  case WeightRole::Bo:
+  case WeightRole::BDown:
     return tensor({d});
-  case 1: // wq
+  case WeightRole::Wq:
     return tensor({d, qWidth});
-  case 2: // wk
-  case 3: // wv
+  case WeightRole::Bq:
+    return tensor({qWidth});
+  case WeightRole::Wk:
+  case WeightRole::Wv:
     return tensor({d, kvWidth});
-  case 4: // wo
+  case WeightRole::Bk:
+  case WeightRole::Bv:
+    return tensor({kvWidth});
+  case WeightRole::Wo:
     return tensor({qWidth, d});
-  case 6: // w_gate
-  case 7: // w_up
+  case WeightRole::WGate:
+  case WeightRole::WUp:
     return tensor({d, f});
-  default: // w_down
+  case WeightRole::BGate:
+  case WeightRole::BUp:
+    return tensor({f});
+  case WeightRole::WDown:
     return tensor({f, d});
   }
+  llvm_unreachable("unknown weight role");
 }
 
 Location LayerBuilder::loc(int64_t layer, llvm::StringRef step) const {
@@ -208,23 +354,34 @@ Location LayerBuilder::loc(int64_t layer, llvm::StringRef step) const {
 }
 
 LayerWeights LayerBuilder::buildRandomWeights(int64_t layer) {
-  Value values[kNumWeights];
-  for (unsigned index = 0; index < kNumWeights; ++index) {
-    RankedTensorType type = getWeightType(index);
-    SplitMix64 rng(deriveSeed(config.seed, layer * kNumWeights + index));
-    // Norm gains near 1 keep activations at their scale; matrices use the
-    // usual U(-1/sqrt(fan_in), 1/sqrt(fan_in)) so that outputs stay O(1).
+  LayerWeights weights;
+  int64_t count = static_cast<int64_t>(roles.size());
+  for (auto [index, role] : llvm::enumerate(roles)) {
+    RankedTensorType type = getWeightType(role);
+    SplitMix64 rng(deriveSeed(config.seed, layer * count + index));
+    // Norm gains near 1 keep activations at their scale (Gemma's stored gain
+    // is the offset from 1); biases stay small; matrices use the usual
+    // U(-1/sqrt(fan_in), 1/sqrt(fan_in)) so that outputs stay O(1).
+    bool gain = role == WeightRole::AttnNorm || role == WeightRole::MlpNorm;
+    double center = gain && config.norm != NormKind::RmsNormPlusOne ? 1.0 : 0.0;
     DenseElementsAttr value =
         type.getRank() == 1
-            ? randomUniform(type, rng, /*center=*/1.0, /*halfWidth=*/0.1)
+            ? randomUniform(type, rng, center, /*halfWidth=*/0.1)
             : randomUniform(type, rng, 0.0,
                             1.0 / std::sqrt(double(type.getDimSize(0))));
-    values[index] = ConstantOp::create(builder,
-                                       loc(layer, getWeightNames()[index]),
+    weights[role] = ConstantOp::create(builder, loc(layer, getWeightName(role)),
                                        type, value);
   }
-  return LayerWeights{values[0], values[1], values[2], values[3], values[4],
-                      values[5], values[6], values[7], values[8]};
+  return weights;
+}
+
+Value LayerBuilder::buildRandomPositions() {
+  RankedTensorType type = getActivationType();
+  SplitMix64 rng(deriveSeed(config.seed, config.layers *
+                                             static_cast<int64_t>(roles.size())));
+  return ConstantOp::create(builder,
+                            NameLoc::get(builder.getStringAttr("pos_embed")),
+                            type, randomUniform(type, rng, 0.0, 0.1));
 }
 
 // [T, n*dh] -> reshape [T, n, dh] -> transpose [n, T, dh]: heads first, so
@@ -241,58 +398,121 @@ Value LayerBuilder::splitHeads(int64_t layer, llvm::StringRef name,
                              llvm::ArrayRef<int64_t>{1, 0, 2});
 }
 
-Value LayerBuilder::buildLayer(int64_t layer, Value x,
-                               const LayerWeights &w) {
-  int64_t t = config.seqLen, d = config.modelDim, h = config.heads,
-          g = config.kvHeads, dh = config.headDim, f = config.ffnDim;
-  FloatAttr epsilon = builder.getF64FloatAttr(config.epsilon);
+Value LayerBuilder::scalar(int64_t layer, llvm::StringRef step, double value) {
+  auto scalarType = tensor({});
+  auto elements = DenseElementsAttr::get(
+      scalarType,
+      llvm::ArrayRef<Attribute>{builder.getFloatAttr(elementType, value)});
+  return ConstantOp::create(builder, loc(layer, step), scalarType,
+                            llvm::cast<ElementsAttr>(elements));
+}
 
-  // Attention block.
-  Value normed = RmsNormOp::create(builder, loc(layer, "attn.norm"),
-                                   tensor({t, d}), x, w.attnNorm, epsilon);
-  Value q = MatmulOp::create(builder, loc(layer, "attn.q_proj"),
-                             tensor({t, h * dh}), normed, w.wq);
-  Value k = MatmulOp::create(builder, loc(layer, "attn.k_proj"),
-                             tensor({t, g * dh}), normed, w.wk);
-  Value v = MatmulOp::create(builder, loc(layer, "attn.v_proj"),
-                             tensor({t, g * dh}), normed, w.wv);
+Value LayerBuilder::normalize(int64_t layer, llvm::StringRef block, Value x,
+                              Value gain, Value shift) {
+  std::string step = (block + ".norm").str();
+  FloatAttr epsilon = builder.getF64FloatAttr(config.epsilon);
+  if (config.norm != NormKind::LayerNorm) {
+    if (config.norm == NormKind::RmsNormPlusOne)
+      gain = AddOp::create(builder, loc(layer, step + "_gain"), gain,
+                           scalar(layer, step + "_one", 1.0));
+    return RmsNormOp::create(builder, loc(layer, step), getActivationType(), x,
+                             gain, epsilon);
+  }
+  return LayerNormOp::create(builder, loc(layer, step), getActivationType(), x,
+                             gain, shift, epsilon);
+}
+
+Value LayerBuilder::project(int64_t layer, llvm::StringRef step, Value x,
+                            Value weight, Value bias, int64_t width) {
+  Value result = MatmulOp::create(builder, loc(layer, step),
+                                  tensor({config.seqLen, width}), x, weight);
+  if (bias)
+    result = AddOp::create(builder, loc(layer, (step + "_bias").str()), result,
+                           bias);
+  return result;
+}
+
+Value LayerBuilder::activate(int64_t layer, Value x) {
+  switch (config.activation) {
+  case ActivationKind::Silu:
+    return SiluOp::create(builder, loc(layer, "mlp.silu"), x);
+  case ActivationKind::Gelu: {
+    // 0.5 * x * (1 + erf(x / sqrt(2)))
+    Value inner = MulOp::create(builder, loc(layer, "mlp.gelu_scaled"), x,
+                                scalar(layer, "mlp.gelu_inv_sqrt2",
+                                       1.0 / std::sqrt(2.0)));
+    Value erf = ErfOp::create(builder, loc(layer, "mlp.gelu_erf"), inner);
+    Value onePlus = AddOp::create(builder, loc(layer, "mlp.gelu_one_plus"), erf,
+                                  scalar(layer, "mlp.gelu_one", 1.0));
+    Value half = MulOp::create(builder, loc(layer, "mlp.gelu_half"), x,
+                               scalar(layer, "mlp.gelu_half_const", 0.5));
+    return MulOp::create(builder, loc(layer, "mlp.gelu"), half, onePlus);
+  }
+  case ActivationKind::GeluTanh: {
+    // 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3)))
+    Value square = MulOp::create(builder, loc(layer, "mlp.gelu_square"), x, x);
+    Value cube = MulOp::create(builder, loc(layer, "mlp.gelu_cube"), square, x);
+    Value cubic = MulOp::create(builder, loc(layer, "mlp.gelu_cubic"), cube,
+                                scalar(layer, "mlp.gelu_coeff", 0.044715));
+    Value sum = AddOp::create(builder, loc(layer, "mlp.gelu_sum"), x, cubic);
+    Value inner = MulOp::create(builder, loc(layer, "mlp.gelu_inner"), sum,
+                                scalar(layer, "mlp.gelu_sqrt_2_over_pi",
+                                       std::sqrt(2.0 / M_PI)));
+    Value tanh = TanhOp::create(builder, loc(layer, "mlp.gelu_tanh"), inner);
+    Value onePlus = AddOp::create(builder, loc(layer, "mlp.gelu_one_plus"),
+                                  tanh, scalar(layer, "mlp.gelu_one", 1.0));
+    Value half = MulOp::create(builder, loc(layer, "mlp.gelu_half"), x,
+                               scalar(layer, "mlp.gelu_half_const", 0.5));
+    return MulOp::create(builder, loc(layer, "mlp.gelu"), half, onePlus);
+  }
+  }
+  llvm_unreachable("unknown activation");
+}
+
+Value LayerBuilder::attention(int64_t layer, Value normed,
+                              const LayerWeights &w) {
+  int64_t t = config.seqLen, d = config.modelDim, h = config.heads,
+          g = config.kvHeads, dh = config.headDim;
+  Value q = project(layer, "attn.q_proj", normed, w.wq, w.bq, h * dh);
+  Value k = project(layer, "attn.k_proj", normed, w.wk, w.bk, g * dh);
+  Value v = project(layer, "attn.v_proj", normed, w.wv, w.bv, g * dh);
   Value qHeads = splitHeads(layer, "q", q, h);
   Value kHeads = splitHeads(layer, "k", k, g);
   Value vHeads = splitHeads(layer, "v", v, g);
 
-  APFloat theta(config.ropeTheta);
-  Value cos = RopeTableOp::create(builder, loc(layer, "attn.rope_cos"),
-                                  tensor({t, dh}), RopeTableKind::Cos, theta);
-  Value sin = RopeTableOp::create(builder, loc(layer, "attn.rope_sin"),
-                                  tensor({t, dh}), RopeTableKind::Sin, theta);
-  Value qRot = RopeOp::create(builder, loc(layer, "attn.q_rope"),
-                              tensor({h, t, dh}), qHeads, cos, sin);
-  Value kRot = RopeOp::create(builder, loc(layer, "attn.k_rope"),
-                              tensor({g, t, dh}), kHeads, cos, sin);
+  if (config.positions == PositionKind::Rope) {
+    APFloat theta(config.ropeTheta);
+    Value cos = RopeTableOp::create(builder, loc(layer, "attn.rope_cos"),
+                                    tensor({t, dh}), RopeTableKind::Cos, theta);
+    Value sin = RopeTableOp::create(builder, loc(layer, "attn.rope_sin"),
+                                    tensor({t, dh}), RopeTableKind::Sin, theta);
+    qHeads = RopeOp::create(builder, loc(layer, "attn.q_rope"),
+                            tensor({h, t, dh}), qHeads, cos, sin);
+    kHeads = RopeOp::create(builder, loc(layer, "attn.k_rope"),
+                            tensor({g, t, dh}), kHeads, cos, sin);
+  }
   // Always emitted, even for times = 1, so that every pass sees one form.
   uint64_t group = static_cast<uint64_t>(h / g);
   Value kRep = RepeatOp::create(builder, loc(layer, "attn.k_repeat"),
-                                tensor({h, t, dh}), kRot, 0, group);
+                                tensor({h, t, dh}), kHeads, 0, group);
   Value vRep = RepeatOp::create(builder, loc(layer, "attn.v_repeat"),
                                 tensor({h, t, dh}), vHeads, 0, group);
 
   Value scores = MatmulOp::create(builder, loc(layer, "attn.scores"),
-                                  tensor({h, t, t}), qRot, kRep,
+                                  tensor({h, t, t}), qHeads, kRep,
                                   /*transpose_b=*/true);
-  auto scalarType = tensor({});
-  auto scaleValue = DenseElementsAttr::get(
-      scalarType,
-      llvm::ArrayRef<Attribute>{
-          builder.getFloatAttr(elementType, 1.0 / std::sqrt(double(dh)))});
-  Value scale = ConstantOp::create(builder, loc(layer, "attn.scale"),
-                                   scalarType,
-                                   llvm::cast<ElementsAttr>(scaleValue));
-  Value scaled =
-      MulOp::create(builder, loc(layer, "attn.scaled_scores"), scores, scale);
-  Value mask = CausalMaskOp::create(builder, loc(layer, "attn.causal_mask"),
-                                    tensor({t, t}));
+  Value scale = scalar(layer, "attn.scale", 1.0 / std::sqrt(double(dh)));
   Value masked =
-      AddOp::create(builder, loc(layer, "attn.masked_scores"), scaled, mask);
+      MulOp::create(builder, loc(layer, "attn.scaled_scores"), scores, scale);
+  if (config.mask == MaskKind::Causal) {
+    // The generic form, so that the layer builds whether or not the op has
+    // its optional window.
+    Value mask = CausalMaskOp::create(builder, loc(layer, "attn.causal_mask"),
+                                      TypeRange{tensor({t, t})}, ValueRange{},
+                                      llvm::ArrayRef<NamedAttribute>{});
+    masked =
+        AddOp::create(builder, loc(layer, "attn.masked_scores"), masked, mask);
+  }
   Value probs = SoftmaxOp::create(builder, loc(layer, "attn.softmax"), masked,
                                   uint64_t{2});
   Value context = MatmulOp::create(builder, loc(layer, "attn.context"),
@@ -302,23 +522,41 @@ Value LayerBuilder::buildLayer(int64_t layer, Value x,
       context, llvm::ArrayRef<int64_t>{1, 0, 2});
   merged = ReshapeOp::create(builder, loc(layer, "attn.context_merge"),
                              tensor({t, h * dh}), merged);
-  Value projected = MatmulOp::create(builder, loc(layer, "attn.o_proj"),
-                                     tensor({t, d}), merged, w.wo);
-  Value x2 =
-      AddOp::create(builder, loc(layer, "attn.residual"), x, projected);
+  return project(layer, "attn.o_proj", merged, w.wo, w.bo, d);
+}
 
-  // MLP block.
-  Value normed2 = RmsNormOp::create(builder, loc(layer, "mlp.norm"),
-                                    tensor({t, d}), x2, w.mlpNorm, epsilon);
-  Value gate = MatmulOp::create(builder, loc(layer, "mlp.gate_proj"),
-                                tensor({t, f}), normed2, w.wGate);
-  Value up = MatmulOp::create(builder, loc(layer, "mlp.up_proj"),
-                              tensor({t, f}), normed2, w.wUp);
-  Value activated = SiluOp::create(builder, loc(layer, "mlp.silu"), gate);
+Value LayerBuilder::mlp(int64_t layer, Value normed, const LayerWeights &w) {
+  int64_t d = config.modelDim, f = config.ffnDim;
+  if (config.mlp == MlpKind::Plain) {
+    Value up = project(layer, "mlp.up_proj", normed, w.wUp, w.bUp, f);
+    return project(layer, "mlp.down_proj", activate(layer, up), w.wDown,
+                   w.bDown, d);
+  }
+  Value gate = project(layer, "mlp.gate_proj", normed, w.wGate, w.bGate, f);
+  Value up = project(layer, "mlp.up_proj", normed, w.wUp, w.bUp, f);
+  Value activated = activate(layer, gate);
   Value gated = MulOp::create(builder, loc(layer, "mlp.gated"), activated, up);
-  Value down = MatmulOp::create(builder, loc(layer, "mlp.down_proj"),
-                                tensor({t, d}), gated, w.wDown);
-  return AddOp::create(builder, loc(layer, "mlp.residual"), x2, down);
+  return project(layer, "mlp.down_proj", gated, w.wDown, w.bDown, d);
+}
+
+Value LayerBuilder::buildLayer(int64_t layer, Value x,
+                               const LayerWeights &w) {
+  if (config.normPlacement == NormPlacement::Post) {
+    Value attended = attention(layer, x, w);
+    Value x2 = AddOp::create(builder, loc(layer, "attn.residual"), x, attended);
+    x2 = normalize(layer, "attn", x2, w.attnNorm, w.attnNormBias);
+    Value transformed = mlp(layer, x2, w);
+    Value out =
+        AddOp::create(builder, loc(layer, "mlp.residual"), x2, transformed);
+    return normalize(layer, "mlp", out, w.mlpNorm, w.mlpNormBias);
+  }
+  Value attended =
+      attention(layer, normalize(layer, "attn", x, w.attnNorm, w.attnNormBias),
+                w);
+  Value x2 = AddOp::create(builder, loc(layer, "attn.residual"), x, attended);
+  Value transformed =
+      mlp(layer, normalize(layer, "mlp", x2, w.mlpNorm, w.mlpNormBias), w);
+  return AddOp::create(builder, loc(layer, "mlp.residual"), x2, transformed);
 }
 
 //===----------------------------------------------------------------------===//
@@ -335,16 +573,22 @@ mlir::cs349::gen::buildLayerModule(MLIRContext &context,
   LayerBuilder layers(builder, config);
 
   RankedTensorType activation = layers.getActivationType();
+  bool learnedPositions = config.positions == PositionKind::Learned;
+  bool argumentWeights = config.weights == WeightSource::Arguments;
   llvm::SmallVector<Type> argTypes = {activation};
   llvm::SmallVector<Location> argLocs = {
       NameLoc::get(builder.getStringAttr("x"))};
-  if (config.weights == WeightSource::Arguments) {
+  if (argumentWeights) {
+    if (learnedPositions) {
+      argTypes.push_back(activation);
+      argLocs.push_back(NameLoc::get(builder.getStringAttr("pos_embed")));
+    }
     for (int64_t layer = 0; layer < config.layers; ++layer) {
-      for (unsigned index = 0; index < LayerBuilder::kNumWeights; ++index) {
-        argTypes.push_back(layers.getWeightType(index));
+      for (WeightRole role : layers.getWeightRoles()) {
+        argTypes.push_back(layers.getWeightType(role));
         argLocs.push_back(NameLoc::get(builder.getStringAttr(
             "layer" + llvm::Twine(layer) + "." +
-            LayerBuilder::getWeightNames()[index])));
+            LayerBuilder::getWeightName(role))));
       }
     }
   }
@@ -358,15 +602,21 @@ mlir::cs349::gen::buildLayerModule(MLIRContext &context,
   builder.setInsertionPointToStart(entry);
 
   Value x = entry->getArgument(0);
+  auto nextArgument = entry->getArguments().drop_front(1).begin();
+  if (learnedPositions) {
+    Value positions = argumentWeights ? Value(*nextArgument++)
+                                      : layers.buildRandomPositions();
+    x = AddOp::create(builder,
+                      NameLoc::get(builder.getStringAttr("pos_embed.add")), x,
+                      positions);
+  }
   for (int64_t layer = 0; layer < config.layers; ++layer) {
     LayerWeights weights;
     if (config.weights == WeightSource::Random) {
       weights = layers.buildRandomWeights(layer);
     } else {
-      auto args = entry->getArguments().drop_front(
-          1 + layer * LayerBuilder::kNumWeights);
-      weights = LayerWeights{args[0], args[1], args[2], args[3], args[4],
-                             args[5], args[6], args[7], args[8]};
+      for (WeightRole role : layers.getWeightRoles())
+        weights[role] = *nextArgument++;
     }
     x = layers.buildLayer(layer, x, weights);
   }

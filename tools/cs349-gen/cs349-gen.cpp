@@ -34,14 +34,18 @@ cl::OptionCategory category("cs349-gen options");
 
 cl::SubCommand layerCommand(
     "layer",
-    "Emit func.func @layer: N Llama-style decoder layers.\n"
+    "Emit func.func @layer: N transformer layers (Llama-style by default;\n"
+    "  the architecture flags and presets give GPT-2, BERT, Qwen, Mistral and\n"
+    "  Gemma blocks).\n"
     "    cs349-gen layer --preset llama3.1-8b --seq 2048\n"
     "    cs349-gen layer --preset tiny --seq 16 --weights=random --seed 1\n"
     "    cs349-gen layer --d 256 --heads 4 --kv-heads 2 --head-dim 64 "
     "--ffn 512 --seq 32\n"
-    "  A preset sets d, heads, kv-heads, head-dim, ffn, eps and rope-theta;\n"
+    "    cs349-gen layer --preset tiny --seq 16 --norm layer --act gelu-tanh "
+    "--mlp plain --bias all --pos learned\n"
+    "  A preset sets the sizes, eps, rope-theta and the architecture flags;\n"
     "  flags next to it override it. Without a preset the five sizes are\n"
-    "  required.");
+    "  required and the architecture is Llama's.");
 cl::SubCommand branchesCommand(
     "branches",
     "Emit func.func @branches: k branches y_i = tanh(x @ W_i), row-summed\n"
@@ -59,8 +63,10 @@ cl::SubCommand randomCommand(
 // Layer options.
 TextOpt preset("preset",
                cl::desc("Model preset: llama3.1-8b (d=4096, H=32, G=8, "
-                        "dh=128, f=14336) or tiny (128, 8, 2, 16, 344); both "
-                        "with eps 1e-5 and rope-theta 500000"),
+                        "dh=128, f=14336) or tiny (128, 8, 2, 16, 344), both "
+                        "with eps 1e-5 and rope-theta 500000; gpt2, "
+                        "bert-base, qwen2.5-7b, mistral-7b, gemma-2b (see "
+                        "docs/generator.md for what each sets)"),
                cl::value_desc("name"), cl::sub(layerCommand),
                cl::cat(category));
 TextOpt layerDim("d", cl::desc("Model width d"), cl::value_desc("int"),
@@ -81,7 +87,7 @@ TextOpt ffn("ffn", cl::desc("MLP hidden width f"), cl::value_desc("int"),
 TextOpt seq("seq", cl::desc("Sequence length T (required)"),
             cl::value_desc("int"), cl::sub(layerCommand), cl::cat(category));
 TextOpt eps("eps",
-            cl::desc("RMSNorm epsilon (default: the preset's, or 1e-5)"),
+            cl::desc("Norm epsilon (default: the preset's, or 1e-5)"),
             cl::value_desc("number"), cl::sub(layerCommand),
             cl::cat(category));
 TextOpt ropeTheta("rope-theta",
@@ -89,10 +95,49 @@ TextOpt ropeTheta("rope-theta",
                            "500000)"),
                   cl::value_desc("number"), cl::sub(layerCommand),
                   cl::cat(category));
+TextOpt norm("norm",
+             cl::desc("rms: RMSNorm (default); rms1p: RMSNorm with gain "
+                      "1 + weight (Gemma); layer: LayerNorm, with a shift "
+                      "when --bias=all"),
+             cl::value_desc("rms|rms1p|layer"), cl::sub(layerCommand),
+             cl::cat(category));
+TextOpt act("act",
+            cl::desc("MLP activation: silu (default), gelu (erf form) or "
+                     "gelu-tanh (tanh approximation)"),
+            cl::value_desc("silu|gelu|gelu-tanh"), cl::sub(layerCommand),
+            cl::cat(category));
+TextOpt mlpKind("mlp",
+                cl::desc("gated: down(act(x W_gate) * (x W_up)) (default); "
+                         "plain: down(act(x W_up))"),
+                cl::value_desc("gated|plain"), cl::sub(layerCommand),
+                cl::cat(category));
+TextOpt bias("bias",
+             cl::desc("Bias vectors added after the matmuls: none (default), "
+                      "qkv (the q, k, v projections) or all (every "
+                      "projection, and LayerNorm's shift)"),
+             cl::value_desc("none|qkv|all"), cl::sub(layerCommand),
+             cl::cat(category));
+TextOpt mask("mask",
+             cl::desc("Attention mask: causal (default), none (an encoder) "
+                      "or sliding=W (causal, keys at most W-1 back)"),
+             cl::value_desc("causal|none|sliding=W"), cl::sub(layerCommand),
+             cl::cat(category));
+TextOpt pos("pos",
+            cl::desc("Positions: rope (default; head-dim must be even), "
+                     "learned (a [T, d] pos_embed argument added to x before "
+                     "the first layer) or none"),
+            cl::value_desc("rope|learned|none"), cl::sub(layerCommand),
+            cl::cat(category));
+TextOpt normPlacement("norm-placement",
+                      cl::desc("pre: x + f(norm(x)) (default); post: "
+                               "norm(x + f(x)) (BERT)"),
+                      cl::value_desc("pre|post"), cl::sub(layerCommand),
+                      cl::cat(category));
 TextOpt layers("layers",
                cl::desc("Decoder layers stacked in one function (default 1, "
                         "at most 10000); with argument weights each layer "
-                        "adds its 9 weights to the arguments, in order"),
+                        "adds its weights to the arguments, in order (9 for "
+                        "Llama)"),
                cl::value_desc("int"), cl::sub(layerCommand),
                cl::cat(category));
 TextOpt weights("weights",
@@ -199,7 +244,8 @@ OptionTexts given(std::initializer_list<const TextOpt *> options) {
 llvm::Error runLayer(MLIRContext &context) {
   llvm::Expected<LayerRequest> request = readLayerOptions(
       given({&preset, &layerDim, &heads, &kvHeads, &headDim, &ffn, &seq, &eps,
-             &ropeTheta, &layers, &weights, &seed, &dtype, &locations}));
+             &ropeTheta, &layers, &weights, &seed, &dtype, &locations, &norm,
+             &act, &mlpKind, &bias, &mask, &pos, &normPlacement}));
   if (!request)
     return request.takeError();
   OwningOpRef<ModuleOp> module = buildLayerModule(context, request->config);

@@ -41,6 +41,25 @@ enum class WeightSource {
 /// host's memory is an error instead.
 constexpr int64_t kMaxLayers = 10000;
 
+/// The normalisation before (or after) each block. RmsNormPlusOne is
+/// Gemma's: the stored gain is an offset from 1, so the layer computes
+/// rms_norm(x, 1 + gain).
+enum class NormKind { RmsNorm, RmsNormPlusOne, LayerNorm };
+/// The MLP's activation; GeluTanh is the tanh approximation (GPT-2, Gemma).
+enum class ActivationKind { Silu, Gelu, GeluTanh };
+/// Gated: down(act(x @ w_gate) * (x @ w_up)); plain: down(act(x @ w_up)).
+enum class MlpKind { Gated, Plain };
+/// Which matmuls add a bias vector: none, the Q/K/V projections, or every
+/// projection of the layer (and LayerNorm gets its shift).
+enum class BiasKind { None, Qkv, All };
+/// What the attention scores are masked with before the softmax.
+enum class MaskKind { Causal, None, SlidingWindow };
+/// Rotary embeddings on q and k, a learned [T, d] table added to the input
+/// once before the first layer, or no position information.
+enum class PositionKind { Rope, Learned, None };
+/// Pre: x + f(norm(x)) (Llama, GPT-2); post: norm(x + f(x)) (BERT).
+enum class NormPlacement { Pre, Post };
+
 /// The shape of a decoder layer and of the function that stacks them.
 struct LayerConfig {
   int64_t modelDim = 0;   // d
@@ -55,10 +74,28 @@ struct LayerConfig {
   int64_t layers = 1;
   WeightSource weights = WeightSource::Arguments;
   uint64_t seed = 0;
+  NormKind norm = NormKind::RmsNorm;
+  ActivationKind activation = ActivationKind::Silu;
+  MlpKind mlp = MlpKind::Gated;
+  BiasKind bias = BiasKind::None;
+  MaskKind mask = MaskKind::Causal;
+  int64_t slidingWindow = 0; // W of MaskKind::SlidingWindow
+  PositionKind positions = PositionKind::Rope;
+  NormPlacement normPlacement = NormPlacement::Pre;
 };
 
+/// The values each architecture flag accepts, in --help order, and their
+/// parsers (std::nullopt for an unknown spelling).
+std::optional<NormKind> parseNormKind(llvm::StringRef text);
+std::optional<ActivationKind> parseActivationKind(llvm::StringRef text);
+std::optional<MlpKind> parseMlpKind(llvm::StringRef text);
+std::optional<BiasKind> parseBiasKind(llvm::StringRef text);
+std::optional<PositionKind> parsePositionKind(llvm::StringRef text);
+std::optional<NormPlacement> parseNormPlacement(llvm::StringRef text);
+
 /// The configuration of a named model with seqLen left at 0: "llama3.1-8b"
-/// (4096, 32, 8, 128, 14336) or "tiny" (128, 8, 2, 16, 344).
+/// (4096, 32, 8, 128, 14336), "tiny" (128, 8, 2, 16, 344), "gpt2",
+/// "bert-base", "qwen2.5-7b", "mistral-7b" or "gemma-2b".
 std::optional<LayerConfig> getPreset(llvm::StringRef name);
 /// The names getPreset knows, for help texts and error messages.
 llvm::ArrayRef<llvm::StringRef> getPresetNames();
@@ -69,9 +106,18 @@ llvm::ArrayRef<llvm::StringRef> getPresetNames();
 /// that fit in memory. The message names the offending setting.
 llvm::Error verifyConfig(const LayerConfig &config);
 
-/// The weights of one layer, in the order they appear as arguments.
+/// What a weight is, which decides its shape and its random values.
+enum class WeightRole {
+  AttnNorm, AttnNormBias, Wq, Bq, Wk, Bk, Wv, Bv, Wo, Bo,
+  MlpNorm, MlpNormBias, WGate, BGate, WUp, BUp, WDown, BDown,
+};
+
+/// The weights of one layer, in the order they appear as arguments; a weight
+/// the configuration has no use for is null.
 struct LayerWeights {
-  Value attnNorm, wq, wk, wv, wo, mlpNorm, wGate, wUp, wDown;
+  Value attnNorm, attnNormBias, wq, bq, wk, bk, wv, bv, wo, bo, mlpNorm,
+      mlpNormBias, wGate, bGate, wUp, bUp, wDown, bDown;
+  Value &operator[](WeightRole role);
 };
 
 /// Builds decoder layers at the builder's insertion point.
@@ -79,11 +125,12 @@ class LayerBuilder {
 public:
   LayerBuilder(OpBuilder &builder, const LayerConfig &config);
 
-  /// The number of weights per layer and their names, in argument order.
-  static constexpr unsigned kNumWeights = 9;
-  static llvm::ArrayRef<llvm::StringRef> getWeightNames();
-  /// The type of weight `index` (in getWeightNames() order).
-  RankedTensorType getWeightType(unsigned index) const;
+  /// The weights one layer of this configuration takes, in argument order
+  /// (Llama's nine: attn_norm, wq, wk, wv, wo, mlp_norm, w_gate, w_up,
+  /// w_down), with their names and types.
+  llvm::ArrayRef<WeightRole> getWeightRoles() const { return roles; }
+  static llvm::StringRef getWeightName(WeightRole role);
+  RankedTensorType getWeightType(WeightRole role) const;
   /// The type of the layer's input and output, [T, d].
   RankedTensorType getActivationType() const;
 
@@ -94,20 +141,33 @@ public:
   /// named "layer<layer>.<step>".
   Value buildLayer(int64_t layer, Value x, const LayerWeights &weights);
 
+  /// The learned position table, [T, d], random (seeded after every layer's
+  /// weights) for --weights=random.
+  Value buildRandomPositions();
+
 private:
   Location loc(int64_t layer, llvm::StringRef step) const;
   RankedTensorType tensor(llvm::ArrayRef<int64_t> shape) const;
   Value splitHeads(int64_t layer, llvm::StringRef name, Value value,
                    int64_t numHeads);
+  Value scalar(int64_t layer, llvm::StringRef step, double value);
+  Value normalize(int64_t layer, llvm::StringRef block, Value x, Value gain,
+                  Value shift);
+  Value project(int64_t layer, llvm::StringRef step, Value x, Value weight,
+                Value bias, int64_t width);
+  Value activate(int64_t layer, Value x);
+  Value attention(int64_t layer, Value normed, const LayerWeights &w);
+  Value mlp(int64_t layer, Value normed, const LayerWeights &w);
 
   OpBuilder &builder;
   LayerConfig config;
   Type elementType;
+  llvm::SmallVector<WeightRole, 18> roles;
 };
 
-/// Builds `func.func @layer(%x, <9 weights per layer>...) -> tensor<Txdx...>`
-/// (only `%x` with random weights) stacking config.layers layers, in a new
-/// module. `config` must pass verifyConfig.
+/// Builds `func.func @layer(%x, [%pos_embed,] <weights per layer>...) ->
+/// tensor<Txdx...>` (only `%x` with random weights) stacking config.layers
+/// layers, in a new module. `config` must pass verifyConfig.
 OwningOpRef<ModuleOp> buildLayerModule(MLIRContext &context,
                                        const LayerConfig &config);
 
