@@ -154,6 +154,12 @@ public:
   bool emitTanh() { return emitUnary("tanh"); }
   bool emitErf() { return emitUnary("erf"); }
   bool emitSilu() { return emitUnary("silu"); }
+  bool emitSigmoid() { return emitUnary("sigmoid"); }
+  bool emitSqrt() { return emitUnary("sqrt"); }
+  bool emitLog() { return emitUnary("log"); }
+  bool emitCos() { return emitUnary("cos"); }
+  bool emitSin() { return emitUnary("sin"); }
+  bool emitRelu() { return emitUnary("relu"); }
   bool emitUnary(llvm::StringRef name);
   bool emitRotateHalf();
   bool emitAdd() { return emitBinary("add"); }
@@ -202,6 +208,12 @@ const Step kSteps[] = {
     {"erf", 2, &ProgramBuilder::emitErf},
     {"silu", 3, &ProgramBuilder::emitSilu},
     {"rotate_half", 2, &ProgramBuilder::emitRotateHalf},
+    {"sigmoid", 2, &ProgramBuilder::emitSigmoid},
+    {"sqrt", 2, &ProgramBuilder::emitSqrt},
+    {"log", 2, &ProgramBuilder::emitLog},
+    {"cos", 2, &ProgramBuilder::emitCos},
+    {"sin", 2, &ProgramBuilder::emitSin},
+    {"relu", 2, &ProgramBuilder::emitRelu},
     {"add", 5, &ProgramBuilder::emitAdd},
     {"sub", 4, &ProgramBuilder::emitSub},
     {"mul", 5, &ProgramBuilder::emitMul},
@@ -378,6 +390,27 @@ Pooled ProgramBuilder::unary(llvm::StringRef name, Pooled input) {
     return remember(SiluOp::create(builder, location, x), input.bound, -0.3);
   assert(name == "rotate_half" && "unknown unary op");
   return remember(RotateHalfOp::create(builder, location, x), input.bound,
+  if (name == "sigmoid")
+    return remember(SigmoidOp::create(builder, location, x), 1.0, 0.0);
+  if (name == "relu")
+    return remember(ReluOp::create(builder, location, x),
+                    std::max(input.bound, 0.0), 0.0);
+  if (name == "cos")
+    return remember(CosOp::create(builder, location, x), 1.0, -1.0);
+  if (name == "sin")
+    return remember(SinOp::create(builder, location, x),
+                    std::min(1.0, input.bound), -std::min(1.0, input.bound));
+  // sqrt and log take inputs with a positive lower bound (emitUnary).
+  if (name == "sqrt")
+    return remember(SqrtOp::create(builder, location, x),
+                    std::sqrt(input.bound) * 1.01,
+                    std::sqrt(input.lower) * 0.99);
+  if (name == "log") {
+    double upper = std::log(input.bound), lower = std::log(input.lower);
+    return remember(LogOp::create(builder, location, x),
+                    std::max(upper, -lower) * 1.01 + 0.01,
+                    lower - std::abs(lower) * 0.01 - 0.01);
+  }
                   -input.bound);
 }
 
@@ -386,7 +419,7 @@ bool ProgramBuilder::emitUnary(llvm::StringRef name) {
     unary(name, bounded(kExpInputBound));
     return true;
   }
-  if (name == "rsqrt") {
+  if (name == "rsqrt" || name == "sqrt" || name == "log") {
     std::optional<Pooled> input =
         find([](const Pooled &p) { return p.lower >= 0.1 && p.bound < 1e3; });
     if (!input || chance(0.3))

@@ -489,6 +489,45 @@ func.func @broadcasting_elementwise(%x: tensor<4x8xf32>, %r: tensor<4x1xf32>) ->
 
 // -----
 
+// relu and sigmoid are a matmul epilogue; exp, log, sqrt, cos and sin join
+// one elementwise kernel. Unfused, each op is a kernel of its own.
+// CHECK-LABEL: func.func @activations_and_math
+// CHECK:         cs349.kernel(%x, %w)
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      cs349.matmul
+// CHECK-NEXT:      cs349.relu
+// CHECK-NEXT:      %[[S:.*]] = cs349.sigmoid
+// CHECK-NEXT:      cs349.yield %[[S]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    cs349.kernel(%r)
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      cs349.exp
+// CHECK-NEXT:      cs349.log
+// CHECK-NEXT:      cs349.sqrt
+// CHECK-NEXT:      cs349.cos
+// CHECK-NEXT:      cs349.sin
+// CHECK-NEXT:      cs349.add
+// CHECK-NEXT:      cs349.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+// UNFUSED-LABEL: func.func @activations_and_math
+// UNFUSED-COUNT-9: = cs349.kernel
+// UNFUSED-NOT:   cs349.kernel
+func.func @activations_and_math(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>, %r: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %0 = cs349.matmul %x, %w : tensor<4x16xf32>, tensor<16x8xf32> -> tensor<4x8xf32>
+  %1 = cs349.relu %0 : tensor<4x8xf32>
+  %2 = cs349.sigmoid %1 : tensor<4x8xf32>
+  %3 = cs349.exp %r : tensor<4x8xf32>
+  %4 = cs349.log %3 : tensor<4x8xf32>
+  %5 = cs349.sqrt %3 : tensor<4x8xf32>
+  %6 = cs349.cos %4 : tensor<4x8xf32>
+  %7 = cs349.sin %5 : tensor<4x8xf32>
+  %8 = cs349.add %6, %7 : tensor<4x8xf32>
+  return %2, %8 : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
 // LayerNorm decomposed: both reductions are over the same rows, so the row
 // sum, the centring, the squares, the second row sum and the row-wise ops
 // after it are one kernel, as for RMSNorm; the bias add joins it.

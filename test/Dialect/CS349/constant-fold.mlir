@@ -282,3 +282,35 @@ func.func @erf() -> (tensor<3xf32>, tensor<2x2xbf16>) {
   %1 = cs349.erf %s : tensor<2x2xbf16>
   return %0, %1 : tensor<3xf32>, tensor<2x2xbf16>
 }
+
+// -----
+
+// sigmoid, sqrt, log, cos, sin and relu fold element by element in double
+// (sigmoid(1) = 0.73105858, sqrt(2) = 1.41421356, log(2) = 0.69314718,
+// cos(-2) = -0.41614684, sin(-2) = -0.90929743); sqrt and log of a negative
+// element are NaN, log(0) is -inf; splats fold at any size (sigmoid(0.5) =
+// 0.62246 rounds to bf16 0.62109375, log(0.5) = -0.693147 to -0.69140625).
+// CHECK-LABEL: func.func @activations_and_math
+// CHECK-NEXT:    %[[SIGMOID:.*]] = cs349.constant dense<[0.731058597, 5.000000e-01, 0.119202919]> : tensor<3xf32>
+// CHECK-NEXT:    %[[SQRT:.*]] = cs349.constant dense<[1.41421354, 0.000000e+00, 0x{{7FC00000|FFC00000}}]> : tensor<3xf32>
+// CHECK-NEXT:    %[[LOG:.*]] = cs349.constant dense<[0.693147182, 0xFF800000, 0x{{7FC00000|FFC00000}}]> : tensor<3xf32>
+// CHECK-NEXT:    %[[COS:.*]] = cs349.constant dense<[0.540302277, 1.000000e+00, -0.416146845]> : tensor<3xf32>
+// CHECK-NEXT:    %[[SIN:.*]] = cs349.constant dense<[0.841470957, 0.000000e+00, -0.909297406]> : tensor<3xf32>
+// CHECK-NEXT:    %[[RELU:.*]] = cs349.constant dense<[1.000000e+00, 0.000000e+00, 0.000000e+00]> : tensor<3xf32>
+// CHECK-NEXT:    %[[SIGMOID_SPLAT:.*]] = cs349.constant dense<6.210940e-01> : tensor<2x2xbf16>
+// CHECK-NEXT:    %[[LOG_SPLAT:.*]] = cs349.constant dense<-6.914060e-01> : tensor<2x2xbf16>
+// CHECK-NEXT:    return %[[SIGMOID]], %[[SQRT]], %[[LOG]], %[[COS]], %[[SIN]], %[[RELU]], %[[SIGMOID_SPLAT]], %[[LOG_SPLAT]]
+func.func @activations_and_math() -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x2xbf16>, tensor<2x2xbf16>) {
+  %a = cs349.constant dense<[1.0, 0.0, -2.0]> : tensor<3xf32>
+  %p = cs349.constant dense<[2.0, 0.0, -1.0]> : tensor<3xf32>
+  %0 = cs349.sigmoid %a : tensor<3xf32>
+  %1 = cs349.sqrt %p : tensor<3xf32>
+  %2 = cs349.log %p : tensor<3xf32>
+  %3 = cs349.cos %a : tensor<3xf32>
+  %4 = cs349.sin %a : tensor<3xf32>
+  %5 = cs349.relu %a : tensor<3xf32>
+  %s = cs349.constant dense<0.5> : tensor<2x2xbf16>
+  %6 = cs349.sigmoid %s : tensor<2x2xbf16>
+  %7 = cs349.log %s : tensor<2x2xbf16>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x2xbf16>, tensor<2x2xbf16>
+}

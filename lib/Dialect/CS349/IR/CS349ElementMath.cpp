@@ -88,6 +88,42 @@ Value ErfOp::emit(OpBuilder &builder, Location loc, Value x) {
   return math::ErfOp::create(builder, loc, x);
 }
 
+double SigmoidOp::evaluate(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+Value SigmoidOp::emit(OpBuilder &builder, Location loc, Value x) {
+  Value e = math::ExpOp::create(builder, loc,
+                                arith::NegFOp::create(builder, loc, x));
+  Value d =
+      arith::AddFOp::create(builder, loc, f32Constant(builder, loc, 1.0), e);
+  return arith::DivFOp::create(builder, loc, f32Constant(builder, loc, 1.0),
+                               d);
+}
+
+double SqrtOp::evaluate(double x) { return std::sqrt(x); }
+Value SqrtOp::emit(OpBuilder &builder, Location loc, Value x) {
+  return math::SqrtOp::create(builder, loc, x);
+}
+
+double LogOp::evaluate(double x) { return std::log(x); }
+Value LogOp::emit(OpBuilder &builder, Location loc, Value x) {
+  return math::LogOp::create(builder, loc, x);
+}
+
+double CosOp::evaluate(double x) { return std::cos(x); }
+Value CosOp::emit(OpBuilder &builder, Location loc, Value x) {
+  return math::CosOp::create(builder, loc, x);
+}
+
+double SinOp::evaluate(double x) { return std::sin(x); }
+Value SinOp::emit(OpBuilder &builder, Location loc, Value x) {
+  return math::SinOp::create(builder, loc, x);
+}
+
+// NaN-propagating, like cs349.max against 0.
+double ReluOp::evaluate(double x) { return MaxOp::evaluate(x, 0.0); }
+Value ReluOp::emit(OpBuilder &builder, Location loc, Value x) {
+  return MaxOp::emit(builder, loc, x, f32Constant(builder, loc, 0.0));
+}
+
 // x / (1 + exp(-x)), the formula --decompose expands it into.
 double SiluOp::evaluate(double x) { return x / (1.0 + std::exp(-x)); }
 Value SiluOp::emit(OpBuilder &builder, Location loc, Value x) {

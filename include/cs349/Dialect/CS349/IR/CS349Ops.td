@@ -258,6 +258,58 @@ def CS349_SiluOp : CS349_UnaryOp<"silu",
     [Elementwise, CS349_Composite, CS349_ElementwiseOpInterface]> {
   let summary = "SiLU activation x * sigmoid(x)";
   let description = [{
+def CS349_SigmoidOp : CS349_ElementwiseUnaryOp<"sigmoid"> {
+  let summary = "elementwise logistic function 1/(1 + e^-x)";
+  let description = [{
+    `sigmoid(x) = 1 / (1 + exp(-x))`, one primitive: it folds on constants and
+    fuses like any elementwise op (a matmul epilogue, an elementwise kernel).
+
+    ```mlir
+    %y = cs349.sigmoid %x : tensor<2048x14336xbf16>
+    ```
+  }];
+}
+def CS349_SqrtOp : CS349_ElementwiseUnaryOp<"sqrt"> {
+  let summary = "elementwise square root";
+  let description = [{
+    `sqrt(x)` on a tensor of any shape. Negative elements give NaN, in the
+    folder and at run time alike (`-0` gives `-0`).
+
+    ```mlir
+    %y = cs349.sqrt %x : tensor<2048x14336xbf16>
+    ```
+  }];
+}
+def CS349_LogOp : CS349_ElementwiseUnaryOp<"log"> {
+  let summary = "elementwise natural logarithm";
+  let description = [{
+    `log(x)`, the natural logarithm, on a tensor of any shape. `log(0)` is
+    `-inf` and negative elements give NaN, in the folder and at run time
+    alike.
+
+    ```mlir
+    %y = cs349.log %x : tensor<2048x14336xbf16>
+    ```
+  }];
+}
+def CS349_CosOp : CS349_ElementwiseUnaryOp<"cos"> {
+  let summary = "elementwise cosine (radians)";
+}
+def CS349_SinOp : CS349_ElementwiseUnaryOp<"sin"> {
+  let summary = "elementwise sine (radians)";
+}
+def CS349_ReluOp : CS349_ElementwiseUnaryOp<"relu"> {
+  let summary = "elementwise rectified linear unit max(x, 0)";
+  let description = [{
+    `relu(x) = max(x, 0)`; NaN stays NaN (like `cs349.max`). Fuses like any
+    elementwise op, as a matmul epilogue for instance.
+
+    ```mlir
+    %y = cs349.relu %x : tensor<2048x14336xbf16>
+    ```
+  }];
+}
+
     `silu(x) = x / (1 + exp(-x))`. `--decompose` expands it into `neg`,
     `exp`, `add 1` and `div`.
 
