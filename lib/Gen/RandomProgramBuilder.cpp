@@ -674,16 +674,35 @@ bool ProgramBuilder::emitMatmul() {
 bool ProgramBuilder::emitAttention() {
   int64_t kvHeads = pick(1, 2), heads = kvHeads * pick(1, 3);
   int64_t headDim = pick(1, 6), queries = pick(1, 6);
-  bool causal = chance(0.5);
-  int64_t keys = causal ? queries : pick(1, 6);
+  auto mask = oneOf<AttentionMask>(
+      {AttentionMask::None, AttentionMask::Causal,
+       AttentionMask::SlidingWindow, AttentionMask::Additive});
+  bool square =
+      mask == AttentionMask::Causal || mask == AttentionMask::SlidingWindow;
+  int64_t keys = square ? queries : pick(1, 6);
   Pooled q = within(ofShape({heads, queries, headDim}), kMatmulInputBound);
   Pooled k = within(ofShape({kvHeads, keys, headDim}), kMatmulInputBound);
   Pooled v = within(ofShape({kvHeads, keys, headDim}), kOperandBound);
   double scale = oneOf<double>({0.5, 0.25, 1.0, 0.125, 2.0});
+  // Windows from one key to more than the sequence (then it is causal).
+  IntegerAttr window;
+  if (mask == AttentionMask::SlidingWindow)
+    window = builder.getI64IntegerAttr(pick(1, queries + 1));
+  // Any shape that broadcasts to the scores [H, T, S].
+  Value additive;
+  if (mask == AttentionMask::Additive)
+    additive = within(ofShape(oneOf<SmallVector<int64_t>>(
+                          {{queries, keys},
+                           {1, queries, keys},
+                           {heads, queries, keys},
+                           {queries, 1},
+                           {1, keys}})),
+                      kMatmulInputBound)
+                   .value;
   Value result = AttentionOp::create(
       builder, loc("attention"), q.value.getType(), q.value, k.value, v.value,
       builder.getF64FloatAttr(scale),
-      causal ? builder.getUnitAttr() : UnitAttr());
+      AttentionMaskAttr::get(builder.getContext(), mask), window, additive);
   remember(result, v.bound, v.lower);
   return true;
 }
@@ -777,7 +796,10 @@ bool ProgramBuilder::emitCausalMask() {
     scores = fresh(shape);
   }
   int64_t t = shapeOf(scores->value).back();
-  Value mask = CausalMaskOp::create(builder, loc("causal_mask"), tensor({t, t}));
+  IntegerAttr window =
+      chance(0.3) ? builder.getI64IntegerAttr(pick(1, t + 1)) : IntegerAttr();
+  Value mask = CausalMaskOp::create(builder, loc("causal_mask"), tensor({t, t}),
+                                    window);
   Value masked = chance(0.5)
                      ? AddOp::create(builder, loc("masked"), scores->value, mask)
                      : AddOp::create(builder, loc("masked"), mask, scores->value);
@@ -805,7 +827,7 @@ bool ProgramBuilder::emitRopeTable() {
 namespace nearmiss {
 enum Kind {
   SoftmaxAxis,      // softmax over the query axis
-  NotCausalMask,    // an additive mask that is not cs349.causal_mask
+  ScaledAfterData,  // a scale after an additive mask (it would scale it)
   DenseScale,       // scores scaled by a non-splat constant
   NegativeAfterMask,// -inf turned into +inf by a negative scale
   ValuesTransposed, // p @ vᵀ
@@ -820,16 +842,19 @@ enum Kind {
 bool ProgramBuilder::emitAttentionSubgraph(bool nearMiss) {
   int kind = nearMiss ? static_cast<int>(pick(0, nearmiss::Count - 1)) : -1;
   if (kind == nearmiss::UnitMask && !enabled("unit-causal-mask"))
-    kind = nearmiss::NotCausalMask;
+    kind = nearmiss::ScaledAfterData;
 
   int64_t kvHeads = pick(1, 2), heads = kvHeads * pick(1, 3);
   int64_t headDim = pick(1, 4) * (chance(0.5) ? 2 : 1);
   bool masked = chance(0.6) || kind == nearmiss::NegativeAfterMask ||
                 kind == nearmiss::MaskedTwice || kind == nearmiss::UnitMask ||
-                kind == nearmiss::NotCausalMask;
+                kind == nearmiss::ScaledAfterData;
+  // Masked by data (additive) rather than by a cs349.causal_mask, which
+  // needs square scores.
+  bool dataMask = kind == nearmiss::ScaledAfterData ||
+                  (masked && kind != nearmiss::UnitMask && chance(0.3));
   int64_t queries = pick(1, 6);
-  int64_t keys = masked && kind != nearmiss::UnitMask &&
-                         kind != nearmiss::NotCausalMask
+  int64_t keys = masked && kind != nearmiss::UnitMask && !dataMask
                      ? queries
                      : pick(1, 6);
   SmallVector<int64_t> scoreShape = {heads, queries, keys};
@@ -902,13 +927,17 @@ bool ProgramBuilder::emitAttentionSubgraph(bool nearMiss) {
   };
   auto mask = [&](Value s) -> Value {
     Value m;
-    if (kind == nearmiss::NotCausalMask)
-      m = constant({queries, keys}).value;
+    if (dataMask)
+      m = chance(0.5) ? constant({queries, keys}).value
+                      : within(ofShape({1, queries, keys}), 2.0).value;
     else if (kind == nearmiss::UnitMask)
-      m = CausalMaskOp::create(builder, loc("causal_mask"), tensor({1, 1}));
+      m = CausalMaskOp::create(builder, loc("causal_mask"), tensor({1, 1}),
+                               IntegerAttr());
     else
-      m = CausalMaskOp::create(builder, loc("causal_mask"),
-                               tensor({queries, keys}));
+      m = CausalMaskOp::create(
+          builder, loc("causal_mask"), tensor({queries, keys}),
+          chance(0.3) ? builder.getI64IntegerAttr(pick(1, queries + 1))
+                      : IntegerAttr());
     return chance(0.5) ? AddOp::create(builder, loc("masked"), s, m)
                        : AddOp::create(builder, loc("masked"), m, s);
   };
@@ -918,6 +947,9 @@ bool ProgramBuilder::emitAttentionSubgraph(bool nearMiss) {
   } else if (kind == nearmiss::NegativeAfterMask) {
     scores = MulOp::create(builder, loc("scaled"), mask(scores),
                            splatScalar(-0.5));
+  } else if (kind == nearmiss::ScaledAfterData) {
+    scores = MulOp::create(builder, loc("scaled"), mask(scores),
+                           splatScalar(0.5));
   } else if (chance(0.5)) {
     scores = mask(scale(scores));
   } else {

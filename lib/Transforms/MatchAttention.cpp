@@ -3,8 +3,9 @@
 // Attention written op by op materialises the [H, T, S] scores and
 // probabilities; cs349.attention computes them tile by tile and never writes
 // them (FlashAttention). The pattern is rooted at the final `p @ v` matmul and
-// walks up through the softmax (layer-level or decomposed), an optional causal
-// mask and splat scales to the `q @ kᵀ` matmul. Anything it does not recognise
+// walks up through the softmax (layer-level or decomposed), an optional mask
+// (a cs349.causal_mask, with or without a window, or any other tensor added to
+// the scores) and splat scales to the `q @ kᵀ` matmul. Anything it does not recognise
 // is left alone: a partial match that rewrites an almost-attention would
 // change the program's meaning, so every condition is checked before the
 // rewrite, and the reason for a miss is kept so that users can ask why their
@@ -39,7 +40,9 @@ namespace {
 struct AttentionMatch {
   Value query, key, value;
   double scale = 1.0;
-  bool causal = false;
+  AttentionMask mask = AttentionMask::None;
+  std::optional<int64_t> window;
+  Value additiveMask;
 };
 
 /// The outcome of looking at one `p @ v` candidate. `reason` is empty when
@@ -167,7 +170,8 @@ private:
     match.key = unrepeat(keyView);
     match.value = unrepeat(root.getRhs());
 
-    if (failed(checkUses(reason)) || failed(checkHeads(reason)))
+    if (failed(checkUses(reason)) || failed(checkHeads(reason)) ||
+        failed(checkMaskIsInput(reason)))
       return failure();
     return success();
   }
@@ -219,46 +223,41 @@ private:
     return success();
   }
 
-  /// Peels splat scales and at most one causal mask off the scores, in
-  /// either order, and sets `raw` to what is left.
+  /// Peels splat scales and at most one mask off the scores, in either
+  /// order, and sets `raw` to what is left.
   LogicalResult matchScaleAndMask(Value scores, Value &raw,
                                   std::string &reason) {
     internals.push_back({scores, "the scores"});
     Value current = scores;
     // Peeling walks from the softmax backwards, so a scale seen before the
     // mask is applied after it.
-    bool nonPositiveAfterMask = false;
+    bool nonPositiveAfterMask = false, scaledAfterMask = false;
+    bool masked = false;
     while (true) {
       if (auto scaled = splatScale(current)) {
-        nonPositiveAfterMask |= !match.causal && scaled->second <= 0.0;
+        if (!masked) {
+          nonPositiveAfterMask |= scaled->second <= 0.0;
+          scaledAfterMask |= scaled->second != 1.0;
+        }
         match.scale *= scaled->second;
         current = scaled->first;
       } else if (auto add = current.getDefiningOp<AddOp>()) {
-        if (match.causal)
+        if (masked)
           return miss(reason, "the scores are masked twice");
-        Value masked;
-        CausalMaskOp causalMask;
-        for (auto [x, mask] : {std::pair(add.getLhs(), add.getRhs()),
-                               std::pair(add.getRhs(), add.getLhs())})
-          if (auto candidate = mask.getDefiningOp<CausalMaskOp>();
-              candidate && x.getType() == add.getType()) {
-            masked = x;
-            causalMask = candidate;
-          }
-        if (!masked)
-          return miss(reason, "the mask added to the scores is not a "
-                              "cs349.causal_mask (found " +
-                                  opName(add.getLhs()) + " + " +
-                                  opName(add.getRhs()) + ")");
-        if (failed(checkCausalMaskCoversScores(causalMask, add.getType(),
-                                               reason)))
+        Value unmasked;
+        if (failed(matchMask(add, unmasked, reason)))
           return failure();
         // A negative factor after the mask would turn -inf into +inf.
         if (nonPositiveAfterMask)
           return miss(reason, "a non-positive scale is applied after the "
-                              "causal mask");
-        match.causal = true;
-        current = masked;
+                              "mask");
+        // cs349.attention adds its mask operand to the scaled scores; a
+        // factor after the mask would have to scale the mask too.
+        if (match.mask == AttentionMask::Additive && scaledAfterMask)
+          return miss(reason, "the scores are scaled after the additive "
+                              "mask");
+        masked = true;
+        current = unmasked;
       } else if (isa_and_nonnull<MulOp, DivOp>(current.getDefiningOp())) {
         Operation *scale = current.getDefiningOp();
         return miss(reason, "the scores are scaled, but not by a splat "
@@ -273,6 +272,49 @@ private:
     }
     internals.pop_back(); // `current` is the raw q·kᵀ: recorded by the caller.
     raw = current;
+    return success();
+  }
+
+  /// `add` of the scores and a mask: a cs349.causal_mask (causal, or a
+  /// sliding window with its `window`) or any other tensor that broadcasts
+  /// to the scores (additive). Sets `unmasked` to the scores' side.
+  LogicalResult matchMask(AddOp add, Value &unmasked, std::string &reason) {
+    std::pair<Value, Value> sides[] = {{add.getLhs(), add.getRhs()},
+                                       {add.getRhs(), add.getLhs()}};
+    // A causal_mask on either side is the mask.
+    for (auto [x, maskValue] : sides) {
+      auto causalMask = maskValue.getDefiningOp<CausalMaskOp>();
+      if (!causalMask || x.getType() != add.getType())
+        continue;
+      if (failed(checkCausalMaskCoversScores(causalMask, add.getType(),
+                                             reason)))
+        return failure();
+      match.window = causalMask.getWindow();
+      match.mask = match.window ? AttentionMask::SlidingWindow
+                                : AttentionMask::Causal;
+      unmasked = x;
+      return success();
+    }
+    // Otherwise the side that keeps the scores' shape and leads to a
+    // matmul through splat scales is the scores, the other the mask.
+    auto leadsToMatmul = [](Value value) {
+      while (auto scaled = splatScale(value))
+        value = scaled->first;
+      return static_cast<bool>(value.getDefiningOp<MatmulOp>());
+    };
+    std::optional<std::pair<Value, Value>> chosen;
+    for (auto [x, maskValue] : sides)
+      if (x.getType() == add.getType() && !chosen && leadsToMatmul(x))
+        chosen = std::pair(x, maskValue);
+    for (auto [x, maskValue] : sides)
+      if (x.getType() == add.getType() && !chosen)
+        chosen = std::pair(x, maskValue);
+    if (!chosen)
+      return miss(reason, "the mask broadcasts the scores to " +
+                              shapeText(add.getType().getShape()));
+    unmasked = chosen->first;
+    match.mask = AttentionMask::Additive;
+    match.additiveMask = chosen->second;
     return success();
   }
 
@@ -291,6 +333,28 @@ private:
                               " but the scores' [query, key] dims are " +
                               shapeText(queryKey) +
                               ": it is not the causal mask of these scores");
+    return success();
+  }
+
+  /// An additive mask becomes an operand of the fused op, so it must exist
+  /// without the chain: a mask computed from the scores or probabilities
+  /// would need the very values the fused op never materialises.
+  LogicalResult checkMaskIsInput(std::string &reason) {
+    if (!match.additiveMask)
+      return success();
+    llvm::SmallPtrSet<Operation *, 16> chain;
+    for (const Internal &internal : internals)
+      chain.insert(internal.value.getDefiningOp());
+    SmallVector<Value> pending = {match.additiveMask};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    while (!pending.empty()) {
+      Operation *op = pending.pop_back_val().getDefiningOp();
+      if (!op || !seen.insert(op).second)
+        continue;
+      if (chain.contains(op))
+        return miss(reason, "the additive mask is computed from the scores");
+      llvm::append_range(pending, op->getOperands());
+    }
     return success();
   }
 
@@ -370,11 +434,14 @@ struct FuseAttention : OpRewritePattern<MatmulOp> {
     const AttentionMatch &match = *result.match;
     LLVM_DEBUG(llvm::dbgs()
                << "match-attention: fused at " << root.getLoc() << " (scale "
-               << match.scale << (match.causal ? ", causal" : "") << ")\n");
+               << match.scale << ", mask " << stringifyAttentionMask(match.mask)
+               << ")\n");
     rewriter.replaceOpWithNewOp<AttentionOp>(
         root, root.getType(), match.query, match.key, match.value,
         rewriter.getF64FloatAttr(match.scale),
-        match.causal ? rewriter.getUnitAttr() : UnitAttr());
+        AttentionMaskAttr::get(rewriter.getContext(), match.mask),
+        match.window ? rewriter.getI64IntegerAttr(*match.window) : IntegerAttr(),
+        match.additiveMask);
     return success();
   }
 };

@@ -235,12 +235,14 @@ def repeat(x, times, axis):
                      dtypes.TensorType(shape, x.dtype))
 
 
-def causal_mask(size, dtype=None):
-    """The additive [T, T] causal mask (0 on and below the diagonal, -inf above)."""
+def causal_mask(size, dtype=None, window=None):
+    """The additive [T, T] causal mask (0 on and below the diagonal, -inf above);
+    with `window=W` also -inf W or more positions below it (a sliding window)."""
     trace = _current()
     dtype = dtypes.element_type(dtype or trace.dtype)
     rows, columns = (size, size) if isinstance(size, int) else tuple(size)
-    return trace.add("causal_mask", [], {}, dtypes.TensorType((rows, columns), dtype))
+    attributes = {} if window is None else {"window": I64()(window, "window", 0)}
+    return trace.add("causal_mask", [], attributes, dtypes.TensorType((rows, columns), dtype))
 
 
 def rope_table(kind, positions, head_dim, theta=500000.0, dtype=None):
@@ -288,6 +290,32 @@ def _check_attention(tensors, extra):
               f"{list(q.shape)}, {list(k.shape)}, {list(v.shape)}")
 
 
+_ATTENTION_MASKS = {"none": 0, "causal": 1, "sliding_window": 2, "additive": 3}
+
+
+def attention(q, k, v, scale, causal=False, window=None, mask=None):
+    """softmax(q @ k.mT * scale + mask) @ v as one op. `causal` hides later
+    keys; with `window=W` also keys W or more positions back (a sliding
+    window); `mask` is a tensor added to the scaled scores (it broadcasts to
+    [H, T, S])."""
+    trace = _current()
+    values = [q, k, v] + ([mask] if mask is not None else [])
+    tensors = _operands(trace, values)
+    _check_attention(tensors[:3], {})
+    if window is not None and (not causal or mask is not None):
+        _fail("attention: a window is a causal sliding window: pass causal=True and no mask")
+    if causal and mask is not None:
+        _fail("attention: causal=True and a mask: add the causal mask to the mask instead")
+    kind = ("additive" if mask is not None else
+            "sliding_window" if window is not None else
+            "causal" if causal else "none")
+    attributes = {"scale": F64()(scale, "scale", 0),
+                  "mask": f"{_ATTENTION_MASKS[kind]} : i32"}
+    if window is not None:
+        attributes["window"] = I64()(window, "window", 0)
+    return trace.add("attention", tensors, attributes, tensors[0].type)
+
+
 def constant(array, dtype=None):
     """A numpy array (or number) as a constant of the traced function."""
     trace = _current()
@@ -324,8 +352,7 @@ FUNCTIONS = _Functions({
     "rope": rope,
     # contractions
     "matmul": matmul,
-    "attention": SameShape("attention", ("query", "key", "value"), check=_check_attention,
-                           scale=F64(), causal=Unit(False)),
+    "attention": attention,
     # views
     "reshape": reshape,
     "transpose": transpose,

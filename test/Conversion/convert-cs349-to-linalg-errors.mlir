@@ -90,7 +90,7 @@ func.func @foreign(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // wider than a vector may be is a located error, with or without a plan.
 func.func @attention_head_dim_too_wide(%q: tensor<1x4x131072xf32>) -> tensor<1x4x131072xf32> {
   // expected-error @+1 {{cannot be lowered as FlashAttention: its loop holds vectors of 131072 (head dim) and 4 (key block) lanes, at most 65536 are supported}}
-  %o = cs349.attention %q, %q, %q scale = 0.5 causal : tensor<1x4x131072xf32>, tensor<1x4x131072xf32>, tensor<1x4x131072xf32>
+  %o = cs349.attention %q, %q, %q scale = 0.5 mask = causal : tensor<1x4x131072xf32>, tensor<1x4x131072xf32>, tensor<1x4x131072xf32>
   return %o : tensor<1x4x131072xf32>
 }
 
@@ -100,6 +100,6 @@ func.func @attention_head_dim_too_wide(%q: tensor<1x4x131072xf32>) -> tensor<1x4
 // keys is refused (WIDEBLOCK); with the default block this lowers.
 // WIDEBLOCK: error: 'cs349.attention' op cannot be lowered as FlashAttention: its loop holds vectors of 8 (head dim) and 131072 (key block) lanes
 func.func @attention_many_keys(%q: tensor<1x131072x8xf32>) -> tensor<1x131072x8xf32> {
-  %o = cs349.attention %q, %q, %q scale = 0.5 causal : tensor<1x131072x8xf32>, tensor<1x131072x8xf32>, tensor<1x131072x8xf32>
+  %o = cs349.attention %q, %q, %q scale = 0.5 mask = causal : tensor<1x131072x8xf32>, tensor<1x131072x8xf32>, tensor<1x131072x8xf32>
   return %o : tensor<1x131072x8xf32>
 }

@@ -158,7 +158,7 @@ func.func @matmul_read_once(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>) -> tensor<
 func.func @attention_not_yielded(%q: tensor<2x8x4xf32>, %k: tensor<1x8x4xf32>, %v: tensor<1x8x4xf32>) -> tensor<2x8x4xf32> {
   %0 = cs349.kernel (%q, %k, %v) : (tensor<2x8x4xf32>, tensor<1x8x4xf32>, tensor<1x8x4xf32>) -> tensor<2x8x4xf32> {
   ^bb0(%a: tensor<2x8x4xf32>, %b: tensor<1x8x4xf32>, %c: tensor<1x8x4xf32>):
-    %o = cs349.attention %a, %b, %c scale = 0.5 causal : tensor<2x8x4xf32>, tensor<1x8x4xf32>, tensor<1x8x4xf32>
+    %o = cs349.attention %a, %b, %c scale = 0.5 mask = causal : tensor<2x8x4xf32>, tensor<1x8x4xf32>, tensor<1x8x4xf32>
     %n = cs349.neg %o : tensor<2x8x4xf32>
     cs349.yield %n : tensor<2x8x4xf32>
   }

@@ -137,6 +137,6 @@ func.func @planned(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.are
 // CHECK:     tensor.insert
 // CHECK-NOT: tensor<2x8x8x
 func.func @attention(%q: tensor<2x8x4xf32>, %k: tensor<1x8x4xf32>, %v: tensor<1x8x4xf32>) -> tensor<2x8x4xf32> {
-  %o = cs349.attention %q, %k, %v scale = 0.5 causal : tensor<2x8x4xf32>, tensor<1x8x4xf32>, tensor<1x8x4xf32>
+  %o = cs349.attention %q, %k, %v scale = 0.5 mask = causal : tensor<2x8x4xf32>, tensor<1x8x4xf32>, tensor<1x8x4xf32>
   return %o : tensor<2x8x4xf32>
 }

@@ -226,7 +226,7 @@ func.func @primitives_untouched(%x: tensor<4x8xf32>, %q: tensor<2x4x8xf32>) -> (
   %y = cs349.mul %x, %one : tensor<4x8xf32>, tensor<f32>
   %dead = cs349.exp %x : tensor<4x8xf32>
   %t = cs349.transpose %y perm = [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
-  %o = cs349.attention %q, %q, %q scale = 0.5 causal : tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  %o = cs349.attention %q, %q, %q scale = 0.5 mask = causal : tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
   return %y, %o : tensor<4x8xf32>, tensor<2x4x8xf32>
 }
 

@@ -340,7 +340,7 @@ func.func @two_results(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>) -> (tensor<4x
 // CHECK-NEXT:      cs349.yield
 // CHECK:         return %[[S]]
 func.func @standalone_ops(%q: tensor<4x8x2xbf16>, %k: tensor<2x8x2xbf16>, %v: tensor<2x8x2xbf16>) -> tensor<4x8x2xbf16> {
-  %o = cs349.attention %q, %k, %v scale = 0.5 causal : tensor<4x8x2xbf16>, tensor<2x8x2xbf16>, tensor<2x8x2xbf16>
+  %o = cs349.attention %q, %k, %v scale = 0.5 mask = causal : tensor<4x8x2xbf16>, tensor<2x8x2xbf16>, tensor<2x8x2xbf16>
   %n = cs349.kernel (%o) : (tensor<4x8x2xbf16>) -> tensor<4x8x2xbf16> {
   ^bb0(%a: tensor<4x8x2xbf16>):
     %0 = cs349.neg %a : tensor<4x8x2xbf16>

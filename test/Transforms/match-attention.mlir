@@ -22,14 +22,14 @@
 
 // TINY-LABEL: func.func @layer
 // TINY-NOT: cs349.reduce_max
-// TINY: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 2.500000e-01 causal : tensor<8x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>
+// TINY: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 2.500000e-01 mask = causal : tensor<8x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>
 // TINY-NOT: cs349.reduce_max
 // TINY-NOT: cs349.attention
 
 // LLAMA-LABEL: func.func @layer
 // LLAMA-NOT: cs349.causal_mask
 // 1/sqrt(128) rounded to bf16 by the generator:
-// LLAMA: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 0.08837890625 causal : tensor<32x2048x128xbf16>, tensor<8x2048x128xbf16>, tensor<8x2048x128xbf16>
+// LLAMA: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 0.08837890625 mask = causal : tensor<32x2048x128xbf16>, tensor<8x2048x128xbf16>, tensor<8x2048x128xbf16>
 // LLAMA-NOT: cs349.causal_mask
 // LLAMA-NOT: cs349.attention
 
@@ -41,7 +41,7 @@
 
 // CHECK-LABEL: func.func @layer_form_gqa_causal
 // CHECK-SAME: (%[[Q:.*]]: tensor<4x8x4xbf16>, %[[K:.*]]: tensor<2x8x4xbf16>, %[[V:.*]]: tensor<2x8x4xbf16>)
-// CHECK-NEXT: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 causal : tensor<4x8x4xbf16>, tensor<2x8x4xbf16>, tensor<2x8x4xbf16>
+// CHECK-NEXT: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 mask = causal : tensor<4x8x4xbf16>, tensor<2x8x4xbf16>, tensor<2x8x4xbf16>
 // CHECK-NEXT: return %[[O]]
 func.func @layer_form_gqa_causal(%q: tensor<4x8x4xbf16>, %k: tensor<2x8x4xbf16>, %v: tensor<2x8x4xbf16>) -> tensor<4x8x4xbf16> {
   %kr = cs349.repeat %k axis = 0 times = 2 : tensor<2x8x4xbf16> -> tensor<4x8x4xbf16>
@@ -63,7 +63,7 @@ func.func @layer_form_gqa_causal(%q: tensor<4x8x4xbf16>, %k: tensor<2x8x4xbf16>,
 
 // CHECK-LABEL: func.func @decomposed_form
 // CHECK-SAME: (%[[Q:.*]]: tensor<4x8x4xf32>, %[[K:.*]]: tensor<2x8x4xf32>, %[[V:.*]]: tensor<2x8x4xf32>)
-// CHECK-NEXT: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 2.500000e-01 causal
+// CHECK-NEXT: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 2.500000e-01 mask = causal
 // CHECK-NEXT: return %[[O]]
 func.func @decomposed_form(%q: tensor<4x8x4xf32>, %k: tensor<2x8x4xf32>, %v: tensor<2x8x4xf32>) -> tensor<4x8x4xf32> {
   %kr = cs349.repeat %k axis = 0 times = 2 : tensor<2x8x4xf32> -> tensor<4x8x4xf32>
@@ -88,7 +88,7 @@ func.func @decomposed_form(%q: tensor<4x8x4xf32>, %k: tensor<2x8x4xf32>, %v: ten
 
 // CHECK-LABEL: func.func @div_by_sqrt_no_mask
 // CHECK-SAME: (%[[Q:.*]]: tensor<4x8x4xf32>, %[[K:.*]]: tensor<4x8x4xf32>, %[[V:.*]]: tensor<4x8x4xf32>)
-// CHECK-NEXT: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 :
+// CHECK-NEXT: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 mask = none :
 // CHECK-NEXT: return %[[O]]
 func.func @div_by_sqrt_no_mask(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: tensor<4x8x4xf32>) -> tensor<4x8x4xf32> {
   %s = cs349.matmul %q, %k transpose_b : tensor<4x8x4xf32>, tensor<4x8x4xf32> -> tensor<4x8x8xf32>
@@ -106,7 +106,7 @@ func.func @div_by_sqrt_no_mask(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v:
 
 // CHECK-LABEL: func.func @scale_on_q_transposed_key
 // CHECK-SAME: (%[[Q:.*]]: tensor<4x8x4xf32>, %[[K:.*]]: tensor<2x8x4xf32>, %[[V:.*]]: tensor<2x8x4xf32>)
-// CHECK-NEXT: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 causal
+// CHECK-NEXT: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 mask = causal
 // CHECK-NEXT: return %[[O]]
 func.func @scale_on_q_transposed_key(%q: tensor<4x8x4xf32>, %k: tensor<2x8x4xf32>, %v: tensor<2x8x4xf32>) -> tensor<4x8x4xf32> {
   %c = cs349.constant dense<0.5> : tensor<f32>
@@ -127,7 +127,7 @@ func.func @scale_on_q_transposed_key(%q: tensor<4x8x4xf32>, %k: tensor<2x8x4xf32
 // Mask first, then a positive scale: -inf stays -inf, the same attention.
 
 // CHECK-LABEL: func.func @mask_then_scale
-// CHECK-NEXT: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.250000e-01 causal
+// CHECK-NEXT: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.250000e-01 mask = causal
 // CHECK-NOT: cs349.softmax
 func.func @mask_then_scale(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: tensor<4x8x4xf32>) -> tensor<4x8x4xf32> {
   %s = cs349.matmul %q, %k transpose_b : tensor<4x8x4xf32>, tensor<4x8x4xf32> -> tensor<4x8x8xf32>
@@ -149,7 +149,7 @@ func.func @mask_then_scale(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: ten
 // CHECK-LABEL: func.func @unscaled_repeat_used_elsewhere
 // CHECK-SAME: (%[[Q:.*]]: tensor<4x8x4xf32>, %[[K:.*]]: tensor<2x8x4xf32>, %[[V:.*]]: tensor<2x8x4xf32>)
 // CHECK: %[[KR:.*]] = cs349.repeat %[[K]]
-// CHECK: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 1.000000e+00 :
+// CHECK: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 1.000000e+00 mask = none :
 // CHECK: return %[[O]], %[[KR]]
 func.func @unscaled_repeat_used_elsewhere(%q: tensor<4x8x4xf32>, %k: tensor<2x8x4xf32>, %v: tensor<2x8x4xf32>) -> (tensor<4x8x4xf32>, tensor<4x8x4xf32>) {
   %kr = cs349.repeat %k axis = 0 times = 2 : tensor<2x8x4xf32> -> tensor<4x8x4xf32>
@@ -263,36 +263,128 @@ func.func @exponentials_used_elsewhere(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf
 
 // -----
 
-// Negative: a mask that comes in as an argument may be anything.
+// A mask that comes in as an argument is added to the scores as it is: an
+// additive mask operand (a padding mask, say).
 
 // CHECK-LABEL: func.func @mask_is_argument
-// CHECK-NOT: cs349.attention
-// CHECK: cs349.softmax
+// CHECK-SAME:    (%[[Q:.*]]: tensor<4x8x4xf32>, %[[K:.*]]: tensor<4x8x4xf32>, %[[V:.*]]: tensor<4x8x4xf32>, %[[M:.*]]: tensor<8x8xf32>)
+// CHECK-NEXT: %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 mask = additive %[[M]] : tensor<4x8x4xf32>, tensor<4x8x4xf32>, tensor<4x8x4xf32>, tensor<8x8xf32>
+// CHECK-NEXT: return %[[O]]
 func.func @mask_is_argument(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: tensor<4x8x4xf32>, %mask: tensor<8x8xf32>) -> tensor<4x8x4xf32> {
   %s = cs349.matmul %q, %k transpose_b : tensor<4x8x4xf32>, tensor<4x8x4xf32> -> tensor<4x8x8xf32>
-  %sm = cs349.add %s, %mask : tensor<4x8x8xf32>, tensor<8x8xf32>
+  %c = cs349.constant dense<0.5> : tensor<f32>
+  %ss = cs349.mul %s, %c : tensor<4x8x8xf32>, tensor<f32>
+  %sm = cs349.add %ss, %mask : tensor<4x8x8xf32>, tensor<8x8xf32>
   %p = cs349.softmax %sm axis = 2 : tensor<4x8x8xf32>
-  // expected-remark @+1 {{not fused into cs349.attention: the mask added to the scores is not a cs349.causal_mask (found 'cs349.matmul' + a block argument)}}
   %o = cs349.matmul %p, %v : tensor<4x8x8xf32>, tensor<4x8x4xf32> -> tensor<4x8x4xf32>
   return %o : tensor<4x8x4xf32>
 }
 
 // -----
 
-// Negative: a constant mask that is not the causal one (here: a padding
-// mask on the last key).
+// A constant mask that is not the causal one (a padding mask on the last key,
+// broadcast over heads and queries, on the left of the add): additive.
 
 // CHECK-LABEL: func.func @mask_is_other_constant
-// CHECK-NOT: cs349.attention
-// CHECK: cs349.softmax
+// CHECK: %[[M:.*]] = cs349.constant dense<[0.000000e+00, {{.*}}, 0xFF800000]> : tensor<8xf32>
+// CHECK-NEXT: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.000000e+00 mask = additive %[[M]] : tensor<4x8x4xf32>, tensor<4x8x4xf32>, tensor<4x8x4xf32>, tensor<8xf32>
+// CHECK-NOT: cs349.softmax
 func.func @mask_is_other_constant(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: tensor<4x8x4xf32>) -> tensor<4x8x4xf32> {
   %s = cs349.matmul %q, %k transpose_b : tensor<4x8x4xf32>, tensor<4x8x4xf32> -> tensor<4x8x8xf32>
   %mask = cs349.constant dense<[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0xFF800000]> : tensor<8xf32>
   %sm = cs349.add %mask, %s : tensor<8xf32>, tensor<4x8x8xf32>
   %p = cs349.softmax %sm axis = 2 : tensor<4x8x8xf32>
-  // expected-remark @+1 {{not fused into cs349.attention: the mask added to the scores is not a cs349.causal_mask (found 'cs349.constant' + 'cs349.matmul')}}
   %o = cs349.matmul %p, %v : tensor<4x8x8xf32>, tensor<4x8x4xf32> -> tensor<4x8x4xf32>
   return %o : tensor<4x8x4xf32>
+}
+
+// -----
+
+// A causal mask with a window is a sliding-window attention; a scale after
+// it (positive) keeps -inf and 0 as they are.
+
+// CHECK-LABEL: func.func @sliding_window
+// CHECK-NEXT: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 2.500000e-01 mask = sliding_window window = 3 : tensor<4x8x4xf32>, tensor<4x8x4xf32>, tensor<4x8x4xf32>
+// CHECK-NEXT: return
+func.func @sliding_window(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: tensor<4x8x4xf32>) -> tensor<4x8x4xf32> {
+  %s = cs349.matmul %q, %k transpose_b : tensor<4x8x4xf32>, tensor<4x8x4xf32> -> tensor<4x8x8xf32>
+  %mask = cs349.causal_mask window = 3 : tensor<8x8xf32>
+  %sm = cs349.add %mask, %s : tensor<8x8xf32>, tensor<4x8x8xf32>
+  %c = cs349.constant dense<0.25> : tensor<f32>
+  %ss = cs349.mul %sm, %c : tensor<4x8x8xf32>, tensor<f32>
+  %p = cs349.softmax %ss axis = 2 : tensor<4x8x8xf32>
+  %o = cs349.matmul %p, %v : tensor<4x8x8xf32>, tensor<4x8x4xf32> -> tensor<4x8x4xf32>
+  return %o : tensor<4x8x4xf32>
+}
+
+// -----
+
+// No mask at all (an encoder), decomposed softmax: mask = none.
+
+// CHECK-LABEL: func.func @no_mask_decomposed
+// CHECK-NEXT: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.000000e+00 mask = none : tensor<4x8x4xf32>, tensor<4x6x4xf32>, tensor<4x6x4xf32>
+// CHECK-NEXT: return
+func.func @no_mask_decomposed(%q: tensor<4x8x4xf32>, %k: tensor<4x6x4xf32>, %v: tensor<4x6x4xf32>) -> tensor<4x8x4xf32> {
+  %s = cs349.matmul %q, %k transpose_b : tensor<4x8x4xf32>, tensor<4x6x4xf32> -> tensor<4x8x6xf32>
+  %max = cs349.reduce_max %s axes = [2] keepdims : tensor<4x8x6xf32> -> tensor<4x8x1xf32>
+  %sh = cs349.sub %s, %max : tensor<4x8x6xf32>, tensor<4x8x1xf32>
+  %e = cs349.exp %sh : tensor<4x8x6xf32>
+  %sum = cs349.reduce_sum %e axes = [2] keepdims : tensor<4x8x6xf32> -> tensor<4x8x1xf32>
+  %p = cs349.div %e, %sum : tensor<4x8x6xf32>, tensor<4x8x1xf32>
+  %o = cs349.matmul %p, %v : tensor<4x8x6xf32>, tensor<4x6x4xf32> -> tensor<4x8x4xf32>
+  return %o : tensor<4x8x4xf32>
+}
+
+// -----
+
+// Negative: a scale after an additive mask would have to scale the mask too.
+
+// CHECK-LABEL: func.func @scaled_after_additive_mask
+// CHECK-NOT: cs349.attention
+// CHECK: cs349.softmax
+func.func @scaled_after_additive_mask(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: tensor<4x8x4xf32>, %mask: tensor<8x8xf32>) -> tensor<4x8x4xf32> {
+  %s = cs349.matmul %q, %k transpose_b : tensor<4x8x4xf32>, tensor<4x8x4xf32> -> tensor<4x8x8xf32>
+  %sm = cs349.add %s, %mask : tensor<4x8x8xf32>, tensor<8x8xf32>
+  %c = cs349.constant dense<0.5> : tensor<f32>
+  %ss = cs349.mul %sm, %c : tensor<4x8x8xf32>, tensor<f32>
+  %p = cs349.softmax %ss axis = 2 : tensor<4x8x8xf32>
+  // expected-remark @+1 {{not fused into cs349.attention: the scores are scaled after the additive mask}}
+  %o = cs349.matmul %p, %v : tensor<4x8x8xf32>, tensor<4x8x4xf32> -> tensor<4x8x4xf32>
+  return %o : tensor<4x8x4xf32>
+}
+
+// -----
+
+// Negative: a mask computed from the scores (here: the scores themselves)
+// needs the scores the fused op never materialises.
+
+// CHECK-LABEL: func.func @mask_from_scores
+// CHECK-NOT: cs349.attention
+// CHECK: cs349.softmax
+func.func @mask_from_scores(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: tensor<4x8x4xf32>) -> tensor<4x8x4xf32> {
+  %s = cs349.matmul %q, %k transpose_b : tensor<4x8x4xf32>, tensor<4x8x4xf32> -> tensor<4x8x8xf32>
+  %sm = cs349.add %s, %s : tensor<4x8x8xf32>, tensor<4x8x8xf32>
+  %p = cs349.softmax %sm axis = 2 : tensor<4x8x8xf32>
+  // expected-remark @+1 {{not fused into cs349.attention: the additive mask is computed from the scores}}
+  %o = cs349.matmul %p, %v : tensor<4x8x8xf32>, tensor<4x8x4xf32> -> tensor<4x8x4xf32>
+  return %o : tensor<4x8x4xf32>
+}
+
+// -----
+
+// Negative: a mask that broadcasts the scores to more heads is not a mask of
+// these scores.
+
+// CHECK-LABEL: func.func @mask_broadcasts_scores
+// CHECK-NOT: cs349.attention
+// CHECK: cs349.softmax
+func.func @mask_broadcasts_scores(%q: tensor<1x8x4xf32>, %k: tensor<1x8x4xf32>, %v: tensor<2x8x4xf32>, %mask: tensor<2x1x8xf32>) -> tensor<2x8x4xf32> {
+  %s = cs349.matmul %q, %k transpose_b : tensor<1x8x4xf32>, tensor<1x8x4xf32> -> tensor<1x8x8xf32>
+  %sm = cs349.add %s, %mask : tensor<1x8x8xf32>, tensor<2x1x8xf32>
+  %p = cs349.softmax %sm axis = 2 : tensor<2x8x8xf32>
+  // expected-remark @+1 {{not fused into cs349.attention: the mask broadcasts the scores to [2x8x8]}}
+  %o = cs349.matmul %p, %v : tensor<2x8x8xf32>, tensor<2x8x4xf32> -> tensor<2x8x4xf32>
+  return %o : tensor<2x8x4xf32>
 }
 
 // -----
@@ -337,7 +429,7 @@ func.func @causal_mask_broadcast_unequal_lengths(%q: tensor<2x4x8xf32>, %k: tens
 // of those scores: hiding no key is what `causal` does there too.
 
 // CHECK-LABEL: func.func @causal_mask_single_position
-// CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.000000e+00 causal
+// CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.000000e+00 mask = causal
 // CHECK-NOT: cs349.causal_mask
 func.func @causal_mask_single_position(%q: tensor<2x1x8xf32>, %k: tensor<2x1x8xf32>, %v: tensor<2x1x8xf32>) -> tensor<2x1x8xf32> {
   %s = cs349.matmul %q, %k transpose_b : tensor<2x1x8xf32>, tensor<2x1x8xf32> -> tensor<2x1x1xf32>
@@ -395,7 +487,7 @@ func.func @negative_scale_after_mask(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32
   %c = cs349.constant dense<-0.5> : tensor<f32>
   %ss = cs349.mul %sm, %c : tensor<4x8x8xf32>, tensor<f32>
   %p = cs349.softmax %ss axis = 2 : tensor<4x8x8xf32>
-  // expected-remark @+1 {{not fused into cs349.attention: a non-positive scale is applied after the causal mask}}
+  // expected-remark @+1 {{not fused into cs349.attention: a non-positive scale is applied after the mask}}
   %o = cs349.matmul %p, %v : tensor<4x8x8xf32>, tensor<4x8x4xf32> -> tensor<4x8x4xf32>
   return %o : tensor<4x8x4xf32>
 }

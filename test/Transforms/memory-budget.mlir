@@ -60,7 +60,7 @@ func.func @block(%x: tensor<4x16xf32>, %g: tensor<16xf32>, %wq: tensor<16x16xf32
   %kh = cs349.transpose %k3 perm = [1, 0, 2] : tensor<4x1x8xf32> -> tensor<1x4x8xf32>
   %v3 = cs349.reshape %v : tensor<4x8xf32> -> tensor<4x1x8xf32>
   %vh = cs349.transpose %v3 perm = [1, 0, 2] : tensor<4x1x8xf32> -> tensor<1x4x8xf32>
-  %o = cs349.attention %qh, %kh, %vh scale = 0.35355339 causal : tensor<2x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>
+  %o = cs349.attention %qh, %kh, %vh scale = 0.35355339 mask = causal : tensor<2x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>
   %ot = cs349.transpose %o perm = [1, 0, 2] : tensor<2x4x8xf32> -> tensor<4x2x8xf32>
   %o2 = cs349.reshape %ot : tensor<4x2x8xf32> -> tensor<4x16xf32>
   %out = cs349.add %x, %o2 : tensor<4x16xf32>

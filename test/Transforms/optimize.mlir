@@ -75,7 +75,7 @@
 
 // CHECK-LABEL: func.func @attention
 // CHECK-SAME:    (%[[Q:.*]]: tensor<4x8x16xbf16>, %[[K:.*]]: tensor<2x8x16xbf16>, %[[V:.*]]: tensor<2x8x16xbf16>)
-// ATTN-NEXT:     %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 2.500000e-01 causal
+// ATTN-NEXT:     %[[O:.*]] = cs349.attention %[[Q]], %[[K]], %[[V]] scale = 2.500000e-01 mask = causal
 // ATTN-NEXT:     return %[[O]]
 // NOATTN-NOT:    cs349.attention
 // NOATTN:        cs349.matmul {{.*}} transpose_b

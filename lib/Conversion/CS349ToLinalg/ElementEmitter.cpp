@@ -248,10 +248,19 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
         assert(splat && "dense constants are stored in tensors");
         return constant(b, loc, *splat);
       })
-      .Case([&](CausalMaskOp) {
-        Value future = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+      .Case([&](CausalMaskOp mask) {
+        Value hidden = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
                                              indices[1], indices[0]);
-        return arith::SelectOp::create(b, loc, future, constant(b, loc, -inf),
+        if (std::optional<int64_t> window = mask.getWindow()) {
+          // Key j is too old for query i when j + W <= i.
+          Value reach = arith::AddIOp::create(
+              b, loc, indices[1],
+              arith::ConstantIndexOp::create(b, loc, *window));
+          Value tooOld = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ule, reach, indices[0]);
+          hidden = arith::OrIOp::create(b, loc, hidden, tooOld);
+        }
+        return arith::SelectOp::create(b, loc, hidden, constant(b, loc, -inf),
                                        constant(b, loc, 0.0))
             .getResult();
       })

@@ -4,8 +4,12 @@
 // and query row, the keys are visited in blocks; a block's scores live in a
 // vector register, and the running maximum m, the running sum l and the
 // output row acc are rescaled by exp(m_old - m_new) whenever a block raises
-// the maximum (FlashAttention-2's online softmax). With a causal mask the
-// loop stops at the query's own position: masked keys are never visited.
+// the maximum (FlashAttention-2's online softmax). The mask decides which
+// keys a query row visits at all: a causal mask stops at the query's own
+// position and a sliding window of W also starts W - 1 keys before it, so the
+// blocks outside the window are never visited (a window of W costs W keys
+// per row, not T). An additive mask visits every key and adds its element to
+// the score.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,7 +46,22 @@ Value mlir::cs349::lowering::emitFlashAttention(OpBuilder &builder,
   auto blockType = VectorType::get({block}, f32);
   double inf = std::numeric_limits<double>::infinity();
 
+  AttentionMask mask = op.getMask();
+
   auto idx = [&](OpBuilder &b, int64_t v) { return emitter.index(b, loc, v); };
+  // The element of a mask operand that broadcasts (right-aligned, like an
+  // add) to the scores [H, T, S] at [head, query, key].
+  auto maskIndices = [&](OpBuilder &b, Value maskValue, Value head,
+                         Value query, Value key) {
+    ArrayRef<int64_t> shape =
+        cast<RankedTensorType>(maskValue.getType()).getShape();
+    Value scoreIndices[] = {head, query, key};
+    SmallVector<Value> indices;
+    size_t skipped = 3 - shape.size();
+    for (auto [dim, size] : llvm::enumerate(shape))
+      indices.push_back(size == 1 ? idx(b, 0) : scoreIndices[skipped + dim]);
+    return indices;
+  };
   auto splat = [&](OpBuilder &b, VectorType type, Value scalar) {
     return vector::BroadcastOp::create(b, loc, type, scalar).getResult();
   };
@@ -65,9 +84,16 @@ Value mlir::cs349::lowering::emitFlashAttention(OpBuilder &builder,
     Value group = arith::DivUIOp::create(b, loc, h, idx(b, heads / kvHeads));
     auto perQuery = [&](OpBuilder &b, Location, Value t, ValueRange outRow) {
       Value qRow = loadRow(b, op.getQuery(), h, t);
-      Value end = op.getCausal()
-                      ? arith::AddIOp::create(b, loc, t, idx(b, 1)).getResult()
-                      : idx(b, keys);
+      Value begin = idx(b, 0), end = idx(b, keys);
+      if (mask == AttentionMask::Causal ||
+          mask == AttentionMask::SlidingWindow)
+        end = arith::AddIOp::create(b, loc, t, idx(b, 1));
+      if (std::optional<int64_t> window = op.getWindow()) {
+        // max(0, t + 1 - W), without going below zero in unsigned index math.
+        Value reach = arith::AddIOp::create(b, loc, begin, idx(b, *window));
+        Value past = arith::MaxUIOp::create(b, loc, end, reach);
+        begin = arith::SubIOp::create(b, loc, past, idx(b, *window));
+      }
 
       auto perBlock = [&](OpBuilder &b, Location, Value start,
                           ValueRange state) {
@@ -97,6 +123,11 @@ Value mlir::cs349::lowering::emitFlashAttention(OpBuilder &builder,
                   nb, loc, dot.getResult(0),
                   emitter.constant(nb, loc,
                                    op.getScale().convertToDouble()));
+              if (Value additive = op.getAdditiveMask())
+                score = arith::AddFOp::create(
+                    nb, loc, score,
+                    emitter.read(nb, loc, additive,
+                                 maskIndices(nb, additive, h, t, s)));
               Value slot = arith::SubIOp::create(nb, loc, s, start);
               scf::YieldOp::create(
                   nb, loc,
@@ -108,12 +139,26 @@ Value mlir::cs349::lowering::emitFlashAttention(OpBuilder &builder,
         Value blockMax = vector::ReductionOp::create(
             b, loc, vector::CombiningKind::MAXIMUMF, scores);
         Value newMax = arith::MaximumFOp::create(b, loc, runningMax, blockMax);
+        // An additive mask can hide every key seen so far: with the maximum
+        // still -inf, exp(-inf - -inf) would be NaN. Shifting by 0 instead
+        // gives weight 0 to the hidden keys and keeps the row finite for
+        // the keys after them (a row hidden entirely still ends 0/0, as the
+        // softmax it replaces).
+        Value shift = newMax;
+        if (mask == AttentionMask::Additive) {
+          Value allHidden = arith::CmpFOp::create(
+              b, loc, arith::CmpFPredicate::OEQ, newMax,
+              emitter.constant(b, loc, -inf));
+          shift = arith::SelectOp::create(b, loc, allHidden,
+                                          emitter.constant(b, loc, 0.0),
+                                          newMax);
+        }
         Value correction = math::ExpOp::create(
-            b, loc, arith::SubFOp::create(b, loc, runningMax, newMax));
+            b, loc, arith::SubFOp::create(b, loc, runningMax, shift));
         Value weights = math::ExpOp::create(
             b, loc,
             arith::SubFOp::create(b, loc, scores,
-                                  splat(b, blockType, newMax)));
+                                  splat(b, blockType, shift)));
         Value newSum = arith::AddFOp::create(
             b, loc, arith::MulFOp::create(b, loc, runningSum, correction),
             vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
@@ -138,7 +183,7 @@ Value mlir::cs349::lowering::emitFlashAttention(OpBuilder &builder,
       };
 
       auto blocks = scf::ForOp::create(
-          b, loc, idx(b, 0), end, idx(b, block),
+          b, loc, begin, end, idx(b, block),
           ValueRange{emitter.constant(b, loc, -inf),
                      emitter.constant(b, loc, 0.0),
                      splat(b, rowType, emitter.constant(b, loc, 0.0))},

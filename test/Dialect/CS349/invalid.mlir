@@ -87,6 +87,14 @@ func.func @mask_rank() -> tensor<2x4x4xbf16> {
 
 // -----
 
+func.func @causal_mask_window() -> tensor<4x4xbf16> {
+  // expected-error @+1 {{'cs349.causal_mask' op expected a window of at least 1 key, got 0}}
+  %0 = cs349.causal_mask window = 0 : tensor<4x4xbf16>
+  return %0 : tensor<4x4xbf16>
+}
+
+// -----
+
 func.func @rope_table_rank() -> tensor<8xbf16> {
   // expected-error @+1 {{'cs349.rope_table' op expected a [T, dh] table, got rank 1}}
   %0 = cs349.rope_table cos theta = 10000.0 : tensor<8xbf16>
@@ -478,7 +486,7 @@ func.func @matmul_broadcast_result(%a: tensor<2x4x8xf32>, %b: tensor<8x16xf32>) 
 
 func.func @attention_rank(%q: tensor<4x8xf32>, %k: tensor<2x4x8xf32>) -> tensor<4x8xf32> {
   // expected-error @+1 {{'cs349.attention' op expected [heads, seq, head_dim] operands, got ranks 2, 3, 3}}
-  %0 = cs349.attention %q, %k, %k scale = 0.125 : tensor<4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = none : tensor<4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
   return %0 : tensor<4x8xf32>
 }
 
@@ -486,7 +494,7 @@ func.func @attention_rank(%q: tensor<4x8xf32>, %k: tensor<2x4x8xf32>) -> tensor<
 
 func.func @attention_element_type(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xbf16>) -> tensor<4x4x8xf32> {
   // expected-error @+1 {{'cs349.attention' op expected one element type for q, k and v}}
-  %0 = cs349.attention %q, %k, %k scale = 0.125 : tensor<4x4x8xf32>, tensor<2x4x8xbf16>, tensor<2x4x8xbf16>
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = none : tensor<4x4x8xf32>, tensor<2x4x8xbf16>, tensor<2x4x8xbf16>
   return %0 : tensor<4x4x8xf32>
 }
 
@@ -494,7 +502,7 @@ func.func @attention_element_type(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xbf16>)
 
 func.func @attention_kv_shapes(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>, %v: tensor<2x6x8xf32>) -> tensor<4x4x8xf32> {
   // expected-error @+1 {{'cs349.attention' op expected key and value of one shape, got [2, 4, 8] and [2, 6, 8]}}
-  %0 = cs349.attention %q, %k, %v scale = 0.125 : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x6x8xf32>
+  %0 = cs349.attention %q, %k, %v scale = 0.125 mask = none : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x6x8xf32>
   return %0 : tensor<4x4x8xf32>
 }
 
@@ -503,7 +511,7 @@ func.func @attention_kv_shapes(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>, %v:
 // Grouped-query attention: each key/value head serves H/G query heads.
 func.func @attention_gqa(%q: tensor<4x4x8xf32>, %k: tensor<3x4x8xf32>) -> tensor<4x4x8xf32> {
   // expected-error @+1 {{'cs349.attention' op expected the query heads (4) to be a multiple of the key/value heads (3)}}
-  %0 = cs349.attention %q, %k, %k scale = 0.125 : tensor<4x4x8xf32>, tensor<3x4x8xf32>, tensor<3x4x8xf32>
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = none : tensor<4x4x8xf32>, tensor<3x4x8xf32>, tensor<3x4x8xf32>
   return %0 : tensor<4x4x8xf32>
 }
 
@@ -511,7 +519,7 @@ func.func @attention_gqa(%q: tensor<4x4x8xf32>, %k: tensor<3x4x8xf32>) -> tensor
 
 func.func @attention_head_dim(%q: tensor<4x4x8xf32>, %k: tensor<2x4x16xf32>) -> tensor<4x4x8xf32> {
   // expected-error @+1 {{'cs349.attention' op expected the query head dim to match the key's, got 8 and 16}}
-  %0 = cs349.attention %q, %k, %k scale = 0.125 : tensor<4x4x8xf32>, tensor<2x4x16xf32>, tensor<2x4x16xf32>
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = none : tensor<4x4x8xf32>, tensor<2x4x16xf32>, tensor<2x4x16xf32>
   return %0 : tensor<4x4x8xf32>
 }
 
@@ -519,7 +527,7 @@ func.func @attention_head_dim(%q: tensor<4x4x8xf32>, %k: tensor<2x4x16xf32>) -> 
 
 func.func @attention_causal_lengths(%q: tensor<4x4x8xf32>, %k: tensor<2x6x8xf32>) -> tensor<4x4x8xf32> {
   // expected-error @+1 {{'cs349.attention' op expected equal query and key lengths for a causal mask, got 4 and 6}}
-  %0 = cs349.attention %q, %k, %k scale = 0.125 causal : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = causal : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>
   return %0 : tensor<4x4x8xf32>
 }
 
@@ -527,7 +535,87 @@ func.func @attention_causal_lengths(%q: tensor<4x4x8xf32>, %k: tensor<2x6x8xf32>
 
 // Without a causal mask, queries may attend to a longer key sequence.
 func.func @attention_cross_lengths_ok(%q: tensor<4x4x8xf32>, %k: tensor<2x6x8xf32>) -> tensor<4x4x8xf32> {
-  %0 = cs349.attention %q, %k, %k scale = 0.125 : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = none : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_window_lengths(%q: tensor<4x4x8xf32>, %k: tensor<2x6x8xf32>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{'cs349.attention' op expected equal query and key lengths for a sliding_window mask, got 4 and 6}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = sliding_window window = 2 : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_window_zero(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{'cs349.attention' op expected a window of at least 1 key, got 0}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = sliding_window window = 0 : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_window_missing(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{'cs349.attention' op expected a window exactly when the mask is sliding_window, got mask = sliding_window without a window}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = sliding_window : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_window_not_sliding(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{'cs349.attention' op expected a window exactly when the mask is sliding_window, got mask = causal with a window}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = causal window = 4 : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_additive_missing(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{'cs349.attention' op expected a mask operand exactly when the mask is additive, got mask = additive without a mask operand}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = additive : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_operand_not_additive(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>, %m: tensor<4x4xf32>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{'cs349.attention' op expected a mask operand exactly when the mask is additive, got mask = none with a mask operand}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = none %m : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<4x4xf32>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_mask_shape(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>, %m: tensor<4x5xf32>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{'cs349.attention' op expected a mask operand that broadcasts to the scores [4, 4, 4], got [4, 5]}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = additive %m : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<4x5xf32>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_mask_rank(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>, %m: tensor<1x4x4x4xf32>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{'cs349.attention' op expected a mask operand that broadcasts to the scores [4, 4, 4], got [1, 4, 4, 4]}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = additive %m : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<1x4x4x4xf32>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_mask_element_type(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>, %m: tensor<4x4xbf16>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{'cs349.attention' op expected the mask operand's element type to be 'f32', got 'bf16'}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = additive %m : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<4x4xbf16>
+  return %0 : tensor<4x4x8xf32>
+}
+
+// -----
+
+func.func @attention_unknown_mask(%q: tensor<4x4x8xf32>, %k: tensor<2x4x8xf32>) -> tensor<4x4x8xf32> {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'mask' [none, causal, sliding_window, additive]}}
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = padding : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
   return %0 : tensor<4x4x8xf32>
 }
 

@@ -10,6 +10,8 @@ func.func @constants() -> (tensor<bf16>, tensor<4x4xbf16>, tensor<4x8xf16>, tens
   %one = cs349.constant dense<1.0> : tensor<bf16>
   // CHECK: cs349.causal_mask : tensor<4x4xbf16>
   %mask = cs349.causal_mask : tensor<4x4xbf16>
+  // CHECK: cs349.causal_mask window = 2 : tensor<4x4xbf16>
+  %window = cs349.causal_mask window = 2 : tensor<4x4xbf16>
   // CHECK: cs349.rope_table cos theta = 5.000000e+05 : tensor<4x8xf16>
   %cos = cs349.rope_table cos theta = 500000.0 : tensor<4x8xf16>
   // CHECK: cs349.rope_table sin theta = 5.000000e+05 : tensor<4x8xf16>
@@ -77,9 +79,29 @@ func.func @contractions(%h: tensor<4x16xbf16>, %w: tensor<16x32xbf16>, %q: tenso
   %kr = cs349.repeat %k axis = 0 times = 2 : tensor<2x4x8xbf16> -> tensor<4x4x8xbf16>
   // CHECK: cs349.matmul %{{.*}}, %{{.*}} transpose_b : tensor<4x4x8xbf16>, tensor<4x4x8xbf16> -> tensor<4x4x4xbf16>
   %1 = cs349.matmul %q, %kr transpose_b : tensor<4x4x8xbf16>, tensor<4x4x8xbf16> -> tensor<4x4x4xbf16>
-  // CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 0.35355339000000002 causal : tensor<4x4x8xbf16>, tensor<2x4x8xbf16>, tensor<2x4x8xbf16>
-  %2 = cs349.attention %q, %k, %v scale = 0.35355339 causal : tensor<4x4x8xbf16>, tensor<2x4x8xbf16>, tensor<2x4x8xbf16>
+  // CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 0.35355339000000002 mask = causal : tensor<4x4x8xbf16>, tensor<2x4x8xbf16>, tensor<2x4x8xbf16>
+  %2 = cs349.attention %q, %k, %v scale = 0.35355339 mask = causal : tensor<4x4x8xbf16>, tensor<2x4x8xbf16>, tensor<2x4x8xbf16>
   return %0, %1, %2 : tensor<4x32xbf16>, tensor<4x4x4xbf16>, tensor<4x4x8xbf16>
+}
+
+// -----
+
+// Every mask kind of attention prints and parses back.
+// CHECK-LABEL: func.func @attention_masks
+func.func @attention_masks(%q: tensor<4x4x8xf32>, %k: tensor<2x6x8xf32>, %kk: tensor<2x4x8xf32>,
+                           %pad: tensor<4x6xf32>, %row: tensor<1x1x6xf32>)
+    -> (tensor<4x4x8xf32>, tensor<4x4x8xf32>, tensor<4x4x8xf32>, tensor<4x4x8xf32>, tensor<4x4x8xf32>) {
+  // CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.250000e-01 mask = none : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>
+  %0 = cs349.attention %q, %k, %k scale = 0.125 mask = none : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>
+  // CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.250000e-01 mask = causal : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  %1 = cs349.attention %q, %kk, %kk scale = 0.125 mask = causal : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  // CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.250000e-01 mask = sliding_window window = 2 : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  %2 = cs349.attention %q, %kk, %kk scale = 0.125 mask = sliding_window window = 2 : tensor<4x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>
+  // CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.250000e-01 mask = additive %{{.*}} : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>, tensor<4x6xf32>
+  %3 = cs349.attention %q, %k, %k scale = 0.125 mask = additive %pad : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>, tensor<4x6xf32>
+  // CHECK: cs349.attention %{{.*}}, %{{.*}}, %{{.*}} scale = 1.250000e-01 mask = additive %{{.*}} : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>, tensor<1x1x6xf32>
+  %4 = cs349.attention %q, %k, %k scale = 0.125 mask = additive %row : tensor<4x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x8xf32>, tensor<1x1x6xf32>
+  return %0, %1, %2, %3, %4 : tensor<4x4x8xf32>, tensor<4x4x8xf32>, tensor<4x4x8xf32>, tensor<4x4x8xf32>, tensor<4x4x8xf32>
 }
 
 // -----

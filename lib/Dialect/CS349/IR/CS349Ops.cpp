@@ -46,6 +46,8 @@ LogicalResult CausalMaskOp::verify() {
   if (shape.size() != 2 || shape[0] != shape[1])
     return emitOpError("expected a square [T, T] mask, got ")
            << shapeString(shape);
+  if (std::optional<int64_t> window = getWindow(); window && *window < 1)
+    return emitOpError("expected a window of at least 1 key, got ") << *window;
   return success();
 }
 
@@ -330,10 +332,47 @@ LogicalResult AttentionOp::verify() {
   if (q.getDimSize(2) != k.getDimSize(2))
     return emitOpError("expected the query head dim to match the key's, got ")
            << q.getDimSize(2) << " and " << k.getDimSize(2);
-  if (getCausal() && q.getDimSize(1) != k.getDimSize(1))
-    return emitOpError("expected equal query and key lengths for a causal "
-                       "mask, got ")
-           << q.getDimSize(1) << " and " << k.getDimSize(1);
+  return verifyMask(q, k);
+}
+
+LogicalResult AttentionOp::verifyMask(RankedTensorType q, RankedTensorType k) {
+  AttentionMask kind = getMask();
+  StringRef kindName = stringifyAttentionMask(kind);
+  if (getWindow().has_value() != (kind == AttentionMask::SlidingWindow))
+    return emitOpError("expected a window exactly when the mask is "
+                       "sliding_window, got mask = ")
+           << kindName << (getWindow() ? " with" : " without") << " a window";
+  if (std::optional<int64_t> window = getWindow(); window && *window < 1)
+    return emitOpError("expected a window of at least 1 key, got ") << *window;
+  if (static_cast<bool>(getAdditiveMask()) != (kind == AttentionMask::Additive))
+    return emitOpError("expected a mask operand exactly when the mask is "
+                       "additive, got mask = ")
+           << kindName << (getAdditiveMask() ? " with" : " without")
+           << " a mask operand";
+  if ((kind == AttentionMask::Causal || kind == AttentionMask::SlidingWindow) &&
+      q.getDimSize(1) != k.getDimSize(1))
+    return emitOpError("expected equal query and key lengths for a ")
+           << kindName << " mask, got " << q.getDimSize(1) << " and "
+           << k.getDimSize(1);
+  if (Value operand = getAdditiveMask()) {
+    RankedTensorType mask = tensorType(operand);
+    SmallVector<int64_t> scores = {q.getDimSize(0), q.getDimSize(1),
+                                   k.getDimSize(1)};
+    if (mask.getElementType() != q.getElementType())
+      return emitOpError("expected the mask operand's element type to be ")
+             << q.getElementType() << ", got " << mask.getElementType();
+    // Right-aligned broadcasting to the scores, as an `add` would do it.
+    ArrayRef<int64_t> shape = mask.getShape();
+    bool broadcasts = shape.size() <= scores.size();
+    for (size_t i = 0; broadcasts && i < shape.size(); ++i) {
+      int64_t dim = shape[shape.size() - 1 - i];
+      broadcasts = dim == 1 || dim == scores[scores.size() - 1 - i];
+    }
+    if (!broadcasts)
+      return emitOpError("expected a mask operand that broadcasts to the "
+                         "scores ")
+             << shapeString(scores) << ", got " << shapeString(shape);
+  }
   return success();
 }
 

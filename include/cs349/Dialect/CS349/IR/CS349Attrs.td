@@ -20,6 +20,24 @@ def CS349_RopeTableKind : I32EnumAttr<"RopeTableKind",
   let cppNamespace = "::mlir::cs349";
 }
 
+def CS349_AttentionMask : I32EnumAttr<"AttentionMask",
+    "which keys each query of an attention sees", [
+      I32EnumAttrCase<"None", 0, "none">,
+      I32EnumAttrCase<"Causal", 1, "causal">,
+      I32EnumAttrCase<"SlidingWindow", 2, "sliding_window">,
+      I32EnumAttrCase<"Additive", 3, "additive">
+    ]> {
+  let cppNamespace = "::mlir::cs349";
+}
+
+def CS349_GeluMode : I32EnumAttr<"GeluMode",
+    "which formula of GELU: exact with erf, or the tanh approximation", [
+      I32EnumAttrCase<"Erf", 0, "erf">,
+      I32EnumAttrCase<"Tanh", 1, "tanh">
+    ]> {
+  let cppNamespace = "::mlir::cs349";
+}
+
 def CS349_BufferAttr : CS349_Attr<"Buffer", "buffer"> {
   let summary = "where one written result lives in the arena, and when";
   let description = [{

@@ -89,15 +89,19 @@ def CS349_CausalMaskOp : CS349_Op<"causal_mask", [Pure, CS349_ConstantData]> {
   let description = [{
     A `[T, T]` tensor that is `0` where the key position is at or before the
     query position and `-inf` after it. Adding it to attention scores before a
-    softmax hides the future. It is never materialised by constant folding:
-    kernels compute it from the indices.
+    softmax hides the future. With `window = W` (`W >= 1`) it also hides keys
+    `W` or more positions back: key `j` is visible from query `i` exactly when
+    `i - W < j <= i` (a sliding window). It is never materialised by constant
+    folding: kernels compute it from the indices.
 
     ```mlir
     %mask = cs349.causal_mask : tensor<2048x2048xbf16>
+    %local = cs349.causal_mask window = 4096 : tensor<8192x8192xbf16>
     ```
   }];
+  let arguments = (ins OptionalAttr<I64Attr>:$window);
   let results = (outs CS349_Tensor:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  let assemblyFormat = "(`window` `=` $window^)? attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 
@@ -530,25 +534,50 @@ def CS349_AttentionOp : CS349_Op<"attention",
                                ["getReadsPerElement"]>]> {
   let summary = "fused scaled dot-product attention (FlashAttention)";
   let description = [{
-    `softmax(q @ kT * scale (+ causal mask)) @ v` in one kernel, computed tile
-    by tile with an online softmax, so the `[H, T, S]` scores and
-    probabilities never reach memory. `q` is `[H, T, dh]`, `k` and `v` are
-    `[G, S, dh]` with `H` a multiple of `G`: grouped-query attention, query
-    head `h` reads key/value head `h / (H/G)`.
+    `softmax(q @ kT * scale + mask) @ v` in one kernel, computed tile by tile
+    with an online softmax, so the `[H, T, S]` scores and probabilities never
+    reach memory. `q` is `[H, T, dh]`, `k` and `v` are `[G, S, dh]` with `H` a
+    multiple of `G`: grouped-query attention, query head `h` reads key/value
+    head `h / (H/G)`.
+
+    The `mask` says which keys query `i` sees:
+    * `none`: every key (an encoder);
+    * `causal`: key `j` when `j <= i` (`T == S`);
+    * `sliding_window` with `window = W` (`W >= 1`): key `j` when
+      `i - W < j <= i` (`T == S`), the last `W` positions up to the query's
+      own; the lowering never visits the keys outside the window;
+    * `additive` with a mask operand: every key, and the operand (a `[T, S]`
+      tensor, or one that broadcasts to `[H, T, S]`, such as `[1, T, S]` or
+      `[T, 1]`) is added to the scaled scores, `-inf` hiding a key (padding).
 
     ```mlir
-    %o = cs349.attention %q, %k, %v scale = 0.088388347648318433 causal
+    %o = cs349.attention %q, %k, %v scale = 0.088388347648318433 mask = causal
         : tensor<32x2048x128xbf16>, tensor<8x2048x128xbf16>, tensor<8x2048x128xbf16>
+    %w = cs349.attention %q, %k, %v scale = 0.088388347648318433
+        mask = sliding_window window = 4096
+        : tensor<32x2048x128xbf16>, tensor<8x2048x128xbf16>, tensor<8x2048x128xbf16>
+    %p = cs349.attention %q, %k, %v scale = 0.088388347648318433
+        mask = additive %pad
+        : tensor<32x2048x128xbf16>, tensor<8x2048x128xbf16>, tensor<8x2048x128xbf16>,
+          tensor<2048x2048xbf16>
     ```
   }];
   let arguments = (ins CS349_Tensor:$query, CS349_Tensor:$key,
-                       CS349_Tensor:$value, F64Attr:$scale, UnitAttr:$causal);
+                       CS349_Tensor:$value, F64Attr:$scale,
+                       CS349_AttentionMask:$mask,
+                       OptionalAttr<I64Attr>:$window,
+                       Optional<CS349_Tensor>:$additive_mask);
   let results = (outs CS349_Tensor:$result);
   let assemblyFormat = [{
-    $query `,` $key `,` $value `scale` `=` $scale (`causal` $causal^)?
-        attr-dict `:` type($query) `,` type($key) `,` type($value)
+    $query `,` $key `,` $value `scale` `=` $scale `mask` `=` $mask
+        (`window` `=` $window^)? ($additive_mask^)? attr-dict `:` type($query)
+        `,` type($key) `,` type($value) (`,` type($additive_mask)^)?
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::LogicalResult verifyMask(::mlir::RankedTensorType query,
+                                     ::mlir::RankedTensorType key);
+  }];
 }
 
 //===----------------------------------------------------------------------===//
