@@ -173,6 +173,7 @@ public:
   bool emitReduction(bool sum);
   bool emitSoftmax();
   bool emitRmsNorm();
+  bool emitLayerNorm();
   bool emitRope();
   bool emitMatmul();
   bool emitAttention();
@@ -224,6 +225,7 @@ const Step kSteps[] = {
     {"reduce_max", 3, &ProgramBuilder::emitReduceMax},
     {"softmax", 3, &ProgramBuilder::emitSoftmax},
     {"rms_norm", 3, &ProgramBuilder::emitRmsNorm},
+    {"layer_norm", 3, &ProgramBuilder::emitLayerNorm},
     {"rope", 2, &ProgramBuilder::emitRope},
     // Contractions.
     {"matmul", 5, &ProgramBuilder::emitMatmul},
@@ -588,6 +590,32 @@ bool ProgramBuilder::emitRmsNorm() {
                                    gain.value,
                                    builder.getF64FloatAttr(epsilon));
   double bound = std::sqrt(static_cast<double>(dim)) * gain.bound;
+  remember(result, bound, -bound);
+  return true;
+}
+
+bool ProgramBuilder::emitLayerNorm() {
+  Pooled pooled = bounded(kOperandBound);
+  ArrayRef<int64_t> shape = shapeOf(pooled.value);
+  if (shape.empty())
+    return false;
+  // A (nearly) constant row centres to the rounding error of its mean, which
+  // rsqrt(var + epsilon) amplifies: a folded constant row is exactly 0 while
+  // a kernel's is not. Adding a fresh argument keeps every row's variance
+  // away from 0, so the pipelines' results stay comparable.
+  Pooled input = binary("add", pooled, argument(shape));
+  int64_t dim = shape.back();
+  Pooled gain = within(ofShape({dim}), kOperandBound);
+  std::optional<Pooled> bias;
+  if (chance(0.6))
+    bias = within(ofShape({dim}), kOperandBound);
+  double epsilon = oneOf<double>({1e-5, 0.01, 0.5});
+  Value result = LayerNormOp::create(
+      builder, loc("layer_norm"), input.value, gain.value,
+      bias ? bias->value : Value(), builder.getF64FloatAttr(epsilon));
+  // A standardized row of d values lies within sqrt(d - 1).
+  double bound = std::sqrt(static_cast<double>(dim)) * gain.bound +
+                 (bias ? bias->bound : 0.0);
   remember(result, bound, -bound);
   return true;
 }
