@@ -140,3 +140,33 @@ func.func @attention(%q: tensor<2x8x4xf32>, %k: tensor<1x8x4xf32>, %v: tensor<1x
   %o = cs349.attention %q, %k, %v scale = 0.5 mask = causal : tensor<2x8x4xf32>, tensor<1x8x4xf32>, tensor<1x8x4xf32>
   return %o : tensor<2x8x4xf32>
 }
+
+// -----
+
+// A sliding window of 3 visits keys [max(t + 1, 3) - 3, t + 1) of query t:
+// the key blocks before the window are never visited.
+
+// CHECK-LABEL: func.func @attention_window
+// CHECK: %[[END:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[PAST:.*]] = arith.maxui %[[END]], %{{.*}} : index
+// CHECK: %[[BEGIN:.*]] = arith.subi %[[PAST]], %{{.*}} : index
+// CHECK: scf.for %{{.*}} = %[[BEGIN]] to %[[END]] step %{{.*}} iter_args({{.*}}) -> (f32, f32, vector<4xf32>)
+func.func @attention_window(%q: tensor<2x8x4xf32>, %k: tensor<1x8x4xf32>, %v: tensor<1x8x4xf32>) -> tensor<2x8x4xf32> {
+  %o = cs349.attention %q, %k, %v scale = 0.5 mask = sliding_window window = 3 : tensor<2x8x4xf32>, tensor<1x8x4xf32>, tensor<1x8x4xf32>
+  return %o : tensor<2x8x4xf32>
+}
+
+// -----
+
+// An additive [1, S] mask: each score adds the mask at [0, key]; a block
+// whose scores are all -inf so far is shifted by 0, not by -inf.
+
+// CHECK-LABEL: func.func @attention_additive
+// CHECK-SAME: %[[M:[^:]*]]: tensor<1x8xf32>
+// CHECK: tensor.extract %[[M]][%{{.*}}, %{{.*}}] : tensor<1x8xf32>
+// CHECK: arith.cmpf oeq
+// CHECK: arith.select
+func.func @attention_additive(%q: tensor<2x8x4xf32>, %k: tensor<1x8x4xf32>, %v: tensor<1x8x4xf32>, %m: tensor<1x8xf32>) -> tensor<2x8x4xf32> {
+  %o = cs349.attention %q, %k, %v scale = 0.5 mask = additive %m : tensor<2x8x4xf32>, tensor<1x8x4xf32>, tensor<1x8x4xf32>, tensor<1x8xf32>
+  return %o : tensor<2x8x4xf32>
+}
