@@ -316,3 +316,38 @@ func.func @already_fused(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x2x
   }
   return %y : tensor<4x2xf32>
 }
+
+// -----
+
+// Negative: a LayerNorm with a bias, decomposed. n·γ is read by the bias add,
+// not by the matmul; folding β as well would need a bias add after the matmul
+// to take β·W, and there is none, so nothing is folded.
+
+// CHECK-LABEL: func.func @layer_norm_bias_left_alone
+// CHECK-SAME: (%{{[^:]*}}: tensor<4x8xf32>, %{{[^:]*}}: tensor<8xf32>, %{{[^:]*}}: tensor<8xf32>, %[[W:[^:]*]]: tensor<8x8xf32>)
+// CHECK: %[[S:.*]] = cs349.mul
+// CHECK-NEXT: %[[H:.*]] = cs349.add %[[S]]
+// CHECK-NEXT: cs349.matmul %[[H]], %[[W]]
+// CHECK-NOT: func.func @layer_norm_bias_left_alone_init
+func.func @layer_norm_bias_left_alone(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %s = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
+  %h = cs349.add %s, %b : tensor<4x8xf32>, tensor<8xf32>
+  %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+// Negative: a layer-level cs349.layer_norm keeps its gain and bias (only
+// rms_norm's gain is folded at the layer level).
+
+// CHECK-LABEL: func.func @layer_level_layer_norm_left_alone
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<4x8xf32>, %[[G:[^:]*]]: tensor<8xf32>, %[[B:[^:]*]]: tensor<8xf32>, %[[W:[^:]*]]: tensor<8x8xf32>)
+// CHECK-NEXT: %[[H:.*]] = cs349.layer_norm %[[X]], %[[G]], %[[B]]
+// CHECK-NEXT: cs349.matmul %[[H]], %[[W]]
+// CHECK-NOT: func.func @layer_level_layer_norm_left_alone_init
+func.func @layer_level_layer_norm_left_alone(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %h = cs349.layer_norm %x, %g, %b epsilon = 1.0e-5 : tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>
+  %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
