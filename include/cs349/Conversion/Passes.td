@@ -53,7 +53,11 @@ def ConvertCS349ToLinalg : Pass<"convert-cs349-to-linalg", "::mlir::ModuleOp"> {
     **Attention.** `cs349.attention` becomes a FlashAttention loop: for each
     head and query row, an `scf.for` over key blocks keeps the running
     maximum, sum and output row in registers (`vector`) and rescales them
-    block by block (online softmax). No `[H, T, S]` tensor exists.
+    block by block (online softmax). No `[H, T, S]` tensor exists. The mask
+    bounds the key loop: all keys for `none` and `additive` (which adds its
+    operand's element to each score), keys up to the query for `causal`, and
+    only the `W` keys of the window for `sliding_window` (blocks outside it
+    are never visited).
 
     Before:
 

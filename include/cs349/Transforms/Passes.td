@@ -15,7 +15,7 @@ include "mlir/Pass/PassBase.td"
 //===----------------------------------------------------------------------===//
 
 def Decompose : Pass<"decompose"> {
-  let summary = "Expand composite ops (rms_norm, softmax, silu, rope) into primitives";
+  let summary = "Expand composite ops (rms_norm, layer_norm, softmax, silu, rope) into primitives";
   let description = [{
     Rewrites every op with the `IsComposite` trait into primitive elementwise,
     reduction and rotate-half ops at the granularity of the lecture, so that a
@@ -24,6 +24,10 @@ def Decompose : Pass<"decompose"> {
 
     * `rms_norm(x, g, eps)`: `x*x`, `reduce_sum` over the last axis with
       `keepdims`, `/ d`, `+ eps`, `rsqrt`, `x * r`, `* g`;
+    * `layer_norm(x, g[, b], eps)`: `reduce_sum keepdims` over the last axis,
+      `* (1/d)` (the mean), `x - mean`, its square, `reduce_sum keepdims`,
+      `* (1/d)` (the variance), `+ eps`, `rsqrt`, `c * r`, `* g`, and `+ b`
+      with a bias;
     * `softmax(x, axis)`: `reduce_max keepdims`, `sub`, `exp`,
       `reduce_sum keepdims`, `div`;
     * `rope(x, cos, sin)`: `x * cos`, `rotate_half(x)`, `* sin`, `add`;
@@ -77,7 +81,7 @@ def PrintOpCounts : Pass<"print-op-counts", "::mlir::ModuleOp"> {
 //===----------------------------------------------------------------------===//
 
 def MatchAttention : Pass<"match-attention", "::mlir::func::FuncOp"> {
-  let summary = "Fuse q·kᵀ → scale → causal mask → softmax → ·v into cs349.attention";
+  let summary = "Fuse q·kᵀ → scale → mask → softmax → ·v into cs349.attention";
   let description = [{
     Finds attention written op by op and replaces it with one
     `cs349.attention`, so that the `[H, T, S]` scores and probabilities never
@@ -90,7 +94,13 @@ def MatchAttention : Pass<"match-attention", "::mlir::func::FuncOp"> {
     * the scale as a multiplication by a splat constant (either operand
       order) or a division by one (`/ sqrt(dh)`), on the scores or on `q`,
       before or after the mask (a positive scale only after it);
-    * an optional causal mask: `add` of a `cs349.causal_mask`;
+    * an optional mask, `add`ed to the scores: a `cs349.causal_mask` of the
+      scores' `[T, S]` gives `mask = causal`, one with `window = W` gives
+      `mask = sliding_window window = W`, and any other tensor that
+      broadcasts to the scores (an argument, a constant padding mask) gives
+      `mask = additive` with that tensor as operand (a scale after an
+      additive mask would scale the mask too: not matched);
+    * no mask at all: `mask = none`;
     * the scores as `matmul(q, k) transpose_b` or
       `matmul(q, transpose(k) perm = [0, 2, 1])`;
     * grouped-query attention: keys and values given through
@@ -100,7 +110,8 @@ def MatchAttention : Pass<"match-attention", "::mlir::func::FuncOp"> {
     Every intermediate (scores, probabilities, softmax internals) must be read
     only by the chain itself. When a softmax feeds a matmul but the rest does
     not hold — the softmax is over another axis, an intermediate is used
-    elsewhere, the mask is not `cs349.causal_mask`, the scale is not a splat
+    elsewhere, the mask is computed from the scores or broadcasts them, the
+    scores are masked twice or scaled after an additive mask, the scale is not a splat
     constant, the key/value heads do not match or do not divide the query
     heads — the graph is left alone and the reason is printed under
     `-debug-only=match-attention` (in builds with LLVM assertions) and, with
@@ -123,7 +134,7 @@ def MatchAttention : Pass<"match-attention", "::mlir::func::FuncOp"> {
     After:
 
     ```mlir
-    %o = cs349.attention %q, %k, %v scale = 2.500000e-01 causal
+    %o = cs349.attention %q, %k, %v scale = 2.500000e-01 mask = causal
         : tensor<8x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>
     ```
 
@@ -618,8 +629,8 @@ def MemoryBudget : Pass<"memory-budget", "::mlir::ModuleOp"> {
     for each function it prints:
 
     * **weights per layer**: the bytes of the arguments and `cs349.constant`s
-      that a `cs349.matmul` reads as its right operand or a `cs349.rms_norm`
-      as its gain (through views), each counted once, divided by the number
+      that a `cs349.matmul` reads as its right operand, a `cs349.rms_norm`
+      as its gain or a `cs349.layer_norm` as its gain and bias (through views), each counted once, divided by the number
       of layers in the IR;
     * **KV cache per layer and for N layers**: the bytes of the keys and
       values that the `cs349.attention` ops read after `flash-pipeline`
