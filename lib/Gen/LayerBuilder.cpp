@@ -184,9 +184,6 @@ llvm::Error mlir::cs349::gen::verifyConfig(const LayerConfig &config) {
     if (config.slidingWindow <= 0)
       return configError("the sliding window must be positive, got " +
                          llvm::Twine(config.slidingWindow));
-    if (!llvm::is_contained(CausalMaskOp::getAttributeNames(), "window"))
-      return configError("--mask sliding=W is not supported yet: "
-                         "cs349.causal_mask has no window");
   }
   if (!(config.epsilon >= 0.0) || std::isinf(config.epsilon))
     return configError("eps must be a finite non-negative number, got " +
@@ -506,15 +503,11 @@ Value LayerBuilder::attention(int64_t layer, Value normed,
   Value masked =
       MulOp::create(builder, loc(layer, "attn.scaled_scores"), scores, scale);
   if (config.mask != MaskKind::None) {
-    // The generic form, so that the layer builds whether or not the op has
-    // its optional window (verifyConfig refuses a window it lacks).
-    llvm::SmallVector<NamedAttribute, 1> window;
+    IntegerAttr window;
     if (config.mask == MaskKind::SlidingWindow)
-      window.push_back(builder.getNamedAttr(
-          "window", builder.getI64IntegerAttr(config.slidingWindow)));
+      window = builder.getI64IntegerAttr(config.slidingWindow);
     Value mask = CausalMaskOp::create(builder, loc(layer, "attn.causal_mask"),
-                                      TypeRange{tensor({t, t})}, ValueRange{},
-                                      window);
+                                      tensor({t, t}), window);
     masked =
         AddOp::create(builder, loc(layer, "attn.masked_scores"), masked, mask);
   }
