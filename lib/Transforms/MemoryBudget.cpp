@@ -63,6 +63,11 @@ llvm::SetVector<Value> findWeights(func::FuncOp func) {
       consider(matmul.getRhs());
     else if (auto norm = dyn_cast<RmsNormOp>(op))
       consider(norm.getGain());
+    else if (auto norm = dyn_cast<LayerNormOp>(op)) {
+      consider(norm.getGain());
+      if (Value bias = norm.getBias())
+        consider(bias);
+    }
   });
   return weights;
 }

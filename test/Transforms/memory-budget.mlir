@@ -69,6 +69,29 @@ func.func @block(%x: tensor<4x16xf32>, %g: tensor<16xf32>, %wq: tensor<16x16xf32
 
 // -----
 
+// A LayerNorm's gain and bias are weights too: 2112 B as above + a 64 B bias.
+
+// CHECK-LABEL: memory budget of @layer_norm_block: 1 layer in the IR, batch 1
+// CHECK-NEXT: weights per layer 2.2 kB  (2176 B; 5 tensors)
+func.func @layer_norm_block(%x: tensor<4x16xf32>, %g: tensor<16xf32>, %b: tensor<16xf32>,
+                            %wq: tensor<16x16xf32>, %wk: tensor<16x8xf32>,
+                            %wv: tensor<16x8xf32>) -> tensor<2x4x8xf32> {
+  %h = cs349.layer_norm %x, %g, %b epsilon = 1.0e-5 : tensor<4x16xf32>, tensor<16xf32>, tensor<16xf32>
+  %q = cs349.matmul %h, %wq : tensor<4x16xf32>, tensor<16x16xf32> -> tensor<4x16xf32>
+  %k = cs349.matmul %h, %wk : tensor<4x16xf32>, tensor<16x8xf32> -> tensor<4x8xf32>
+  %v = cs349.matmul %h, %wv : tensor<4x16xf32>, tensor<16x8xf32> -> tensor<4x8xf32>
+  %q3 = cs349.reshape %q : tensor<4x16xf32> -> tensor<4x2x8xf32>
+  %qh = cs349.transpose %q3 perm = [1, 0, 2] : tensor<4x2x8xf32> -> tensor<2x4x8xf32>
+  %k3 = cs349.reshape %k : tensor<4x8xf32> -> tensor<4x1x8xf32>
+  %kh = cs349.transpose %k3 perm = [1, 0, 2] : tensor<4x1x8xf32> -> tensor<1x4x8xf32>
+  %v3 = cs349.reshape %v : tensor<4x8xf32> -> tensor<4x1x8xf32>
+  %vh = cs349.transpose %v3 perm = [1, 0, 2] : tensor<4x1x8xf32> -> tensor<1x4x8xf32>
+  %o = cs349.attention %qh, %kh, %vh scale = 0.35355339 mask = causal : tensor<2x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>
+  return %o : tensor<2x4x8xf32>
+}
+
+// -----
+
 // No attention: no KV cache to measure.
 
 // expected-error @+1 {{memory-budget: no cs349.attention after the flash-pipeline, so there is no KV cache to measure (is this a transformer layer?)}}
