@@ -49,7 +49,7 @@ struct Measured {
 };
 
 /// The weights of `func`: the arguments and constants that a matmul reads as
-/// its right operand or an rms_norm as its gain (through views), each once.
+/// its right operand or a norm as its gain or bias (through views), each once.
 llvm::SetVector<Value> findWeights(func::FuncOp func) {
   llvm::SetVector<Value> weights;
   auto consider = [&](Value value) {
