@@ -160,6 +160,7 @@ public:
   bool emitCos() { return emitUnary("cos"); }
   bool emitSin() { return emitUnary("sin"); }
   bool emitRelu() { return emitUnary("relu"); }
+  bool emitGelu() { return emitUnary("gelu"); }
   bool emitUnary(llvm::StringRef name);
   bool emitRotateHalf();
   bool emitAdd() { return emitBinary("add"); }
@@ -208,13 +209,14 @@ const Step kSteps[] = {
     {"tanh", 3, &ProgramBuilder::emitTanh},
     {"erf", 2, &ProgramBuilder::emitErf},
     {"silu", 3, &ProgramBuilder::emitSilu},
-    {"rotate_half", 2, &ProgramBuilder::emitRotateHalf},
     {"sigmoid", 2, &ProgramBuilder::emitSigmoid},
     {"sqrt", 2, &ProgramBuilder::emitSqrt},
     {"log", 2, &ProgramBuilder::emitLog},
     {"cos", 2, &ProgramBuilder::emitCos},
     {"sin", 2, &ProgramBuilder::emitSin},
     {"relu", 2, &ProgramBuilder::emitRelu},
+    {"gelu", 2, &ProgramBuilder::emitGelu},
+    {"rotate_half", 2, &ProgramBuilder::emitRotateHalf},
     {"add", 5, &ProgramBuilder::emitAdd},
     {"sub", 4, &ProgramBuilder::emitSub},
     {"mul", 5, &ProgramBuilder::emitMul},
@@ -390,8 +392,12 @@ Pooled ProgramBuilder::unary(llvm::StringRef name, Pooled input) {
                     0.99 / std::sqrt(input.bound));
   if (name == "silu")
     return remember(SiluOp::create(builder, location, x), input.bound, -0.3);
-  assert(name == "rotate_half" && "unknown unary op");
-  return remember(RotateHalfOp::create(builder, location, x), input.bound,
+  // gelu(x) lies between min(x, 0) - 0.17 and max(x, 0), either mode.
+  if (name == "gelu")
+    return remember(GeluOp::create(builder, location, x,
+                                   chance(0.5) ? GeluMode::Tanh
+                                               : GeluMode::Erf),
+                    input.bound, -0.2);
   if (name == "sigmoid")
     return remember(SigmoidOp::create(builder, location, x), 1.0, 0.0);
   if (name == "relu")
@@ -413,6 +419,8 @@ Pooled ProgramBuilder::unary(llvm::StringRef name, Pooled input) {
                     std::max(upper, -lower) * 1.01 + 0.01,
                     lower - std::abs(lower) * 0.01 - 0.01);
   }
+  assert(name == "rotate_half" && "unknown unary op");
+  return remember(RotateHalfOp::create(builder, location, x), input.bound,
                   -input.bound);
 }
 

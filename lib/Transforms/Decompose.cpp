@@ -196,11 +196,47 @@ struct DecomposeSilu : OpRewritePattern<SiluOp> {
   }
 };
 
+// gelu(x) = x/2 * (1 + erf(x / sqrt(2))), or with mode = tanh
+// x/2 * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3))).
+struct DecomposeGelu : OpRewritePattern<GeluOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(GeluOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = op.getInput();
+    Type elementType = cast<RankedTensorType>(x.getType()).getElementType();
+    auto constant = [&](double value) {
+      return scalar(rewriter, loc, elementType, value);
+    };
+
+    Value inner;
+    if (op.getMode() == GeluMode::Tanh) {
+      Value square = MulOp::create(rewriter, stepLoc(loc, "square"), x, x);
+      Value cube = MulOp::create(rewriter, stepLoc(loc, "cube"), square, x);
+      Value cubic = MulOp::create(rewriter, stepLoc(loc, "cubic"), cube,
+                                  constant(GeluOp::kCubic));
+      Value sum = AddOp::create(rewriter, stepLoc(loc, "sum"), x, cubic);
+      Value scaled = MulOp::create(rewriter, stepLoc(loc, "scaled"), sum,
+                                   constant(GeluOp::kSqrt2OverPi));
+      inner = TanhOp::create(rewriter, stepLoc(loc, "tanh"), scaled);
+    } else {
+      Value scaled = MulOp::create(rewriter, stepLoc(loc, "scaled"), x,
+                                   constant(GeluOp::kInvSqrt2));
+      inner = ErfOp::create(rewriter, stepLoc(loc, "erf"), scaled);
+    }
+    Value onePlus = AddOp::create(rewriter, stepLoc(loc, "one_plus"), inner,
+                                  constant(1.0));
+    Value half = MulOp::create(rewriter, stepLoc(loc, "half"), x, constant(0.5));
+    rewriter.replaceOpWithNewOp<MulOp>(op, half, onePlus);
+    return success();
+  }
+};
+
 struct DecomposePass : mlir::cs349::impl::DecomposeBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<DecomposeRmsNorm, DecomposeLayerNorm, DecomposeSoftmax, DecomposeRope,
-                 DecomposeSilu>(&getContext());
+                 DecomposeSilu, DecomposeGelu>(&getContext());
     // One walk suffices: the patterns only create primitives. The walk driver
     // neither folds nor erases dead ops, so the output is exactly the
     // expansion and the pass stays composable with any later cleanup.

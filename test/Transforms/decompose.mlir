@@ -189,6 +189,40 @@ func.func @silu(%x: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
 
 // -----
 
+// gelu: x/2 * (1 + erf(x / sqrt(2))), and with mode = tanh
+// x/2 * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3))).
+// CHECK-LABEL: func.func @gelu
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x8xf32>)
+// CHECK-NEXT:    %[[C:.*]] = cs349.constant dense<0.707106769> : tensor<f32>
+// CHECK-NEXT:    %[[S:.*]] = cs349.mul %[[X]], %[[C]]
+// CHECK-NEXT:    %[[E:.*]] = cs349.erf %[[S]]
+// CHECK-NEXT:    %[[ONE:.*]] = cs349.constant dense<1.000000e+00>
+// CHECK-NEXT:    %[[P:.*]] = cs349.add %[[E]], %[[ONE]]
+// CHECK-NEXT:    %[[HALF:.*]] = cs349.constant dense<5.000000e-01>
+// CHECK-NEXT:    %[[H:.*]] = cs349.mul %[[X]], %[[HALF]]
+// CHECK-NEXT:    %[[Y:.*]] = cs349.mul %[[H]], %[[P]] : tensor<4x8xf32>
+// CHECK-NEXT:    %[[SQ:.*]] = cs349.mul %[[X]], %[[X]]
+// CHECK-NEXT:    %[[CU:.*]] = cs349.mul %[[SQ]], %[[X]]
+// CHECK-NEXT:    %[[K:.*]] = cs349.constant dense<4.471500e-02>
+// CHECK-NEXT:    %[[CUBIC:.*]] = cs349.mul %[[CU]], %[[K]]
+// CHECK-NEXT:    %[[SUM:.*]] = cs349.add %[[X]], %[[CUBIC]]
+// CHECK-NEXT:    %[[R:.*]] = cs349.constant dense<0.797884583>
+// CHECK-NEXT:    %[[SC:.*]] = cs349.mul %[[SUM]], %[[R]]
+// CHECK-NEXT:    %[[T:.*]] = cs349.tanh %[[SC]]
+// CHECK-NEXT:    %[[ONE2:.*]] = cs349.constant dense<1.000000e+00>
+// CHECK-NEXT:    %[[P2:.*]] = cs349.add %[[T]], %[[ONE2]]
+// CHECK-NEXT:    %[[HALF2:.*]] = cs349.constant dense<5.000000e-01>
+// CHECK-NEXT:    %[[H2:.*]] = cs349.mul %[[X]], %[[HALF2]]
+// CHECK-NEXT:    %[[Y2:.*]] = cs349.mul %[[H2]], %[[P2]] : tensor<4x8xf32>
+// CHECK-NEXT:    return %[[Y]], %[[Y2]]
+func.func @gelu(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %0 = cs349.gelu %x : tensor<4x8xf32>
+  %1 = cs349.gelu %x mode = tanh : tensor<4x8xf32>
+  return %0, %1 : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
 // Composites in a kernel body are expanded in place; the new scalar lives in
 // the body, which is isolated from above.
 

@@ -170,3 +170,14 @@ func.func @layer_norm(%x: tensor<2x4x8xbf16>, %g: tensor<8xbf16>, %b: tensor<8xb
   %1 = cs349.layer_norm %x, %g epsilon = 0.5 : tensor<2x4x8xbf16>, tensor<8xbf16>
   return %0, %1 : tensor<2x4x8xbf16>, tensor<2x4x8xbf16>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @gelu
+// CHECK: cs349.gelu %{{.*}} : tensor<4x8xbf16>
+// CHECK: cs349.gelu %{{.*}} mode = tanh : tensor<4x8xbf16>
+func.func @gelu(%x: tensor<4x8xbf16>) -> (tensor<4x8xbf16>, tensor<4x8xbf16>) {
+  %0 = cs349.gelu %x : tensor<4x8xbf16>
+  %1 = cs349.gelu %x mode = tanh : tensor<4x8xbf16>
+  return %0, %1 : tensor<4x8xbf16>, tensor<4x8xbf16>
+}

@@ -134,6 +134,42 @@ Value SiluOp::emit(OpBuilder &builder, Location loc, Value x) {
   return arith::DivFOp::create(builder, loc, x, d);
 }
 
+// The formulas --decompose expands gelu into, by mode.
+double GeluOp::evaluateElement(ArrayRef<double> operands) {
+  double x = operands[0];
+  if (getMode() == GeluMode::Tanh)
+    return 0.5 * x *
+           (1.0 + std::tanh(kSqrt2OverPi * (x + kCubic * x * x * x)));
+  return 0.5 * x * (1.0 + std::erf(x * kInvSqrt2));
+}
+Value GeluOp::emitElement(OpBuilder &builder, Location loc,
+                          ValueRange operands) {
+  Value x = operands[0];
+  Value inner;
+  if (getMode() == GeluMode::Tanh) {
+    Value cube = arith::MulFOp::create(
+        builder, loc, arith::MulFOp::create(builder, loc, x, x), x);
+    Value sum = arith::AddFOp::create(
+        builder, loc, x,
+        arith::MulFOp::create(builder, loc, cube,
+                              f32Constant(builder, loc, kCubic)));
+    inner = math::TanhOp::create(
+        builder, loc,
+        arith::MulFOp::create(builder, loc, sum,
+                              f32Constant(builder, loc, kSqrt2OverPi)));
+  } else {
+    inner = math::ErfOp::create(
+        builder, loc,
+        arith::MulFOp::create(builder, loc, x,
+                              f32Constant(builder, loc, kInvSqrt2)));
+  }
+  Value onePlus =
+      arith::AddFOp::create(builder, loc, inner, f32Constant(builder, loc, 1.0));
+  Value half =
+      arith::MulFOp::create(builder, loc, x, f32Constant(builder, loc, 0.5));
+  return arith::MulFOp::create(builder, loc, half, onePlus);
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//

@@ -37,10 +37,12 @@ def CS349_ElementwiseOpInterface : OpInterface<"ElementwiseOpInterface"> {
   }];
   let cppNamespace = "::mlir::cs349";
   let methods = [
-    StaticInterfaceMethod<
+    // Not static: an op's attributes may choose the function (gelu's mode).
+    // Ops whose element needs none define these as static members.
+    InterfaceMethod<
       "One result element from one element of each operand, in double.",
       "double", "evaluateElement", (ins "::llvm::ArrayRef<double>":$operands)>,
-    StaticInterfaceMethod<
+    InterfaceMethod<
       "The f32 scalar code of one result element from the f32 operand "
       "elements, emitted at `builder`'s insertion point.",
       "::mlir::Value", "emitElement",

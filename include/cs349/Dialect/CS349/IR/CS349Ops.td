@@ -258,10 +258,6 @@ def CS349_ErfOp : CS349_ElementwiseUnaryOp<"erf"> {
   }];
 }
 
-def CS349_SiluOp : CS349_UnaryOp<"silu",
-    [Elementwise, CS349_Composite, CS349_ElementwiseOpInterface]> {
-  let summary = "SiLU activation x * sigmoid(x)";
-  let description = [{
 def CS349_SigmoidOp : CS349_ElementwiseUnaryOp<"sigmoid"> {
   let summary = "elementwise logistic function 1/(1 + e^-x)";
   let description = [{
@@ -314,6 +310,10 @@ def CS349_ReluOp : CS349_ElementwiseUnaryOp<"relu"> {
   }];
 }
 
+def CS349_SiluOp : CS349_UnaryOp<"silu",
+    [Elementwise, CS349_Composite, CS349_ElementwiseOpInterface]> {
+  let summary = "SiLU activation x * sigmoid(x)";
+  let description = [{
     `silu(x) = x / (1 + exp(-x))`. `--decompose` expands it into `neg`,
     `exp`, `add 1` and `div`.
 
@@ -322,6 +322,44 @@ def CS349_ReluOp : CS349_ElementwiseUnaryOp<"relu"> {
     ```
   }];
   let extraClassDeclaration = CS349_UnaryElementMethods.declaration;
+}
+
+def CS349_GeluOp : CS349_Op<"gelu",
+    [Pure, SameOperandsAndResultType, Elementwise, CS349_Composite,
+     CS349_ElementwiseOpInterface]> {
+  let summary = "GELU activation, exact (erf) or tanh-approximated";
+  let description = [{
+    `mode = erf` (the default, elided when printed):
+    `gelu(x) = 0.5 * x * (1 + erf(x / sqrt(2)))`.
+    `mode = tanh`:
+    `gelu(x) = 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3)))`.
+
+    A composite, like `silu`: `--decompose` expands it into the primitives of
+    its formula (`mul`, `erf` or `tanh`, `add`), so that the elementwise
+    steps fuse like any others (a matmul epilogue after the up projection)
+    and the unfused plan counts each intermediate as it would be written. It
+    still folds on constants and lowers as one op when not decomposed.
+
+    ```mlir
+    %a = cs349.gelu %h : tensor<2048x3072xbf16>
+    %b = cs349.gelu %h mode = tanh : tensor<2048x3072xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input,
+      DefaultValuedAttr<CS349_GeluMode, "::mlir::cs349::GeluMode::Erf">:$mode);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = "$input (`mode` `=` $mode^)? attr-dict `:` type($input)";
+  let extraClassDeclaration = [{
+    /// The constants of the formulas (folding, lowering and --decompose).
+    static constexpr double kInvSqrt2 = 0.70710678118654752440;
+    static constexpr double kSqrt2OverPi = 0.79788456080286535588;
+    static constexpr double kCubic = 0.044715;
+    /// One element in double (folding), by the formula of the op's mode.
+    double evaluateElement(::llvm::ArrayRef<double> operands);
+    /// One f32 element as scalar code (the lowering).
+    ::mlir::Value emitElement(::mlir::OpBuilder &builder, ::mlir::Location loc,
+                              ::mlir::ValueRange operands);
+  }];
 }
 
 // rotate_half permutes within a row of the last dimension: any kernel that
