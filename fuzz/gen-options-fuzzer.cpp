@@ -106,7 +106,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   OptionTexts given = splitOptions(llvm::ArrayRef(arguments).drop_front());
 
   DialectRegistry registry;
-  registry.insert<cs349::CS349Dialect, func::FuncDialect>();
+  registry.insert<mlir::cs349::CS349Dialect, func::FuncDialect>();
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
   ScopedDiagnosticHandler swallow(&context,

@@ -36,7 +36,7 @@ namespace {
 const DialectRegistry &registry() {
   static const DialectRegistry *instance = [] {
     auto *registry = new DialectRegistry();
-    registry->insert<cs349::CS349Dialect, func::FuncDialect>();
+    registry->insert<mlir::cs349::CS349Dialect, func::FuncDialect>();
     return registry;
   }();
   return *instance;
@@ -87,10 +87,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   PassManager pm(&context);
   pm.enableVerifier(false);
   pm.addInstrumentation(std::make_unique<AbortOnInvalidIR>(&errorSeen));
-  cs349::buildOptimizePipeline(pm, cs349::OptimizeOptions());
-  pm.nest<func::FuncOp>().addPass(cs349::createFuse());
-  pm.addPass(cs349::createPlanMemory());
-  pm.nest<func::FuncOp>().addPass(cs349::createVerifyMemoryPlan());
+  mlir::cs349::buildOptimizePipeline(pm, mlir::cs349::OptimizeOptions());
+  pm.nest<func::FuncOp>().addPass(mlir::cs349::createFuse());
+  pm.addPass(mlir::cs349::createPlanMemory());
+  pm.nest<func::FuncOp>().addPass(mlir::cs349::createVerifyMemoryPlan());
   (void)pm.run(*module);
   return 0;
 }
