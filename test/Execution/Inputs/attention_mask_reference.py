@@ -11,17 +11,11 @@ argument), padding (a [1, 7] argument) or anticausal (-inf before the query).
 import math
 import sys
 
+from run_text import read_arguments
+
 H, T, D = 2, 7, 4
 
-arguments, current = [], None
-for line in open(sys.argv[1]):
-    if line.startswith("argument "):
-        current = []
-        arguments.append(current)
-    elif line.startswith(("result ", "//", "memory:")):
-        current = None
-    elif current is not None:
-        current.extend(float(v) for v in line.split())
+arguments = read_arguments(sys.argv[1])
 kind = sys.argv[2]
 window = int(sys.argv[3]) if len(sys.argv) > 3 else None
 q, k, v = arguments[:3]

@@ -6,17 +6,9 @@ and prints the result in cs349-run's format for `cs349-run --compare`.
 import math
 import sys
 
-arguments, current = [], None
-for line in open(sys.argv[1]):
-    if line.startswith("argument "):
-        current = []
-        arguments.append(current)
-    elif line.startswith(("result ", "//", "memory:")):
-        current = None
-    elif current is not None:
-        current.extend(float(v) for v in line.split())
+from run_text import print_result, read_arguments
+
+arguments = read_arguments(sys.argv[1])
 x, r = arguments
 values = [math.erf(x[i] * r[i // 8]) for i in range(32)]
-print("result 0: tensor<4x8xf32>")
-for row in range(4):
-    print("", " ".join("%.9e" % v for v in values[row * 8:row * 8 + 8]))
+print_result(0, "tensor<4x8xf32>", values, 8)

@@ -7,15 +7,9 @@ without it and epsilon 1e-3) in cs349-run's format for `cs349-run --compare`.
 import math
 import sys
 
-arguments, current = [], None
-for line in open(sys.argv[1]):
-    if line.startswith("argument "):
-        current = []
-        arguments.append(current)
-    elif line.startswith(("result ", "//", "memory:")):
-        current = None
-    elif current is not None:
-        current.extend(float(v) for v in line.split())
+from run_text import print_result, read_arguments
+
+arguments = read_arguments(sys.argv[1])
 x, gain, bias = arguments
 d = len(gain)
 
@@ -33,6 +27,4 @@ def layer_norm(epsilon, with_bias):
 
 
 for index, values in enumerate([layer_norm(1e-5, True), layer_norm(1e-3, False)]):
-    print("result %d: tensor<2x3x12xf32>" % index)
-    for start in range(0, len(values), d):
-        print("", " ".join("%.9e" % v for v in values[start:start + d]))
+    print_result(index, "tensor<2x3x12xf32>", values, d)

@@ -6,14 +6,8 @@ little-endian float32 file --inputs reads (every argument, in order).
 import struct
 import sys
 
-values, reading = [], False
-with open(sys.argv[1]) as printed:
-    for line in printed:
-        if line.startswith("argument "):
-            reading = True
-        elif line.startswith(("result ", "//", "memory:")):
-            reading = False
-        elif reading:
-            values.extend(float(v) for v in line.split())
+from run_text import read_arguments
+
+values = [v for argument in read_arguments(sys.argv[1]) for v in argument]
 with open(sys.argv[2], "wb") as out:
     out.write(struct.pack(f"<{len(values)}f", *values))
