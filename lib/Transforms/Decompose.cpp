@@ -61,6 +61,17 @@ Value reduceKeepdims(PatternRewriter &rewriter, Location loc, Value input,
                              rewriter.getUnitAttr());
 }
 
+/// rows * rsqrt(meanSquare + eps): how both norms end, before the gain.
+Value normalizeRows(PatternRewriter &rewriter, Location loc, Value rows,
+                    Value meanSquare, StringRef epsilonStep, double epsilon) {
+  Type elementType = cast<RankedTensorType>(rows.getType()).getElementType();
+  Value shifted =
+      AddOp::create(rewriter, stepLoc(loc, epsilonStep), meanSquare,
+                    scalar(rewriter, loc, elementType, epsilon));
+  Value inverse = RsqrtOp::create(rewriter, stepLoc(loc, "rsqrt"), shifted);
+  return MulOp::create(rewriter, stepLoc(loc, "normalized"), rows, inverse);
+}
+
 // rms_norm(x, g, eps) = x * rsqrt(sum(x*x) / d + eps) * g. The sum and the
 // division by d stay two ops (the lecture's row-sum and /d), and the gain is
 // applied last so --fold-norm-weight finds `n * g` as one op.
@@ -80,13 +91,8 @@ struct DecomposeRmsNorm : OpRewritePattern<RmsNormOp> {
     Value mean = DivOp::create(
         rewriter, stepLoc(loc, "mean"), sum,
         scalar(rewriter, loc, elementType, type.getDimSize(last)));
-    Value shifted = AddOp::create(
-        rewriter, stepLoc(loc, "mean_eps"), mean,
-        scalar(rewriter, loc, elementType,
-               op.getEpsilon().convertToDouble()));
-    Value inverse = RsqrtOp::create(rewriter, stepLoc(loc, "rsqrt"), shifted);
-    Value normalized =
-        MulOp::create(rewriter, stepLoc(loc, "normalized"), x, inverse);
+    Value normalized = normalizeRows(rewriter, loc, x, mean, "mean_eps",
+                                     op.getEpsilon().convertToDouble());
     rewriter.replaceOpWithNewOp<MulOp>(op, normalized, op.getGain());
     return success();
   }
@@ -119,13 +125,9 @@ struct DecomposeLayerNorm : OpRewritePattern<LayerNormOp> {
     Value squares = MulOp::create(rewriter, stepLoc(loc, "squares"), centered,
                                   centered);
     Value variance = meanOfRows(squares, "squares_sum", "variance");
-    Value shifted = AddOp::create(
-        rewriter, stepLoc(loc, "variance_eps"), variance,
-        scalar(rewriter, loc, elementType,
-               op.getEpsilon().convertToDouble()));
-    Value inverse = RsqrtOp::create(rewriter, stepLoc(loc, "rsqrt"), shifted);
     Value normalized =
-        MulOp::create(rewriter, stepLoc(loc, "normalized"), centered, inverse);
+        normalizeRows(rewriter, loc, centered, variance, "variance_eps",
+                      op.getEpsilon().convertToDouble());
     Value bias = op.getBias();
     if (!bias) {
       rewriter.replaceOpWithNewOp<MulOp>(op, normalized, op.getGain());
