@@ -77,12 +77,17 @@ struct StepNamesFromSourcePass
 
   void runOnOperation() override {
     SourceLines lines(source);
-    // What to rename, first: a `_N` the printer added to tell apart values of
-    // one step is dropped only when the name without it is a name too.
-    llvm::SmallVector<std::pair<Operation *, FileLineColLoc>> ops;
-    llvm::SmallVector<std::pair<BlockArgument, FileLineColLoc>> arguments;
+    // Names first, renaming after: a `_N` the printer added to tell apart
+    // values of one step is dropped only when the name without it is a name
+    // too.
+    struct Named {
+      FileLineColLoc position;
+      StringRef name;
+    };
+    llvm::SmallVector<std::pair<Operation *, Named>> ops;
+    llvm::SmallVector<std::pair<BlockArgument, Named>> arguments;
     llvm::StringSet<> names;
-    auto nameOf = [&](Location location) -> std::optional<FileLineColLoc> {
+    auto nameOf = [&](Location location) -> std::optional<Named> {
       auto position = dyn_cast<FileLineColLoc>(location);
       if (!position)
         return std::nullopt;
@@ -90,32 +95,32 @@ struct StepNamesFromSourcePass
       if (!name)
         return std::nullopt;
       names.insert(*name);
-      return position;
+      return Named{position, *name};
     };
     getOperation()->walk([&](Operation *op) {
       if (op->getNumResults() != 0)
-        if (std::optional<FileLineColLoc> position = nameOf(op->getLoc()))
-          ops.emplace_back(op, *position);
+        if (std::optional<Named> named = nameOf(op->getLoc()))
+          ops.emplace_back(op, *named);
       for (Region &region : op->getRegions())
         for (Block &block : region)
           for (BlockArgument argument : block.getArguments())
-            if (std::optional<FileLineColLoc> position =
-                    nameOf(argument.getLoc()))
-              arguments.emplace_back(argument, *position);
+            if (std::optional<Named> named = nameOf(argument.getLoc()))
+              arguments.emplace_back(argument, *named);
     });
 
-    auto stepName = [&](FileLineColLoc position) -> Location {
-      StringRef name = *lines.valueNameAt(position);
+    auto stepName = [&](const Named &named) -> Location {
+      StringRef name = named.name;
       auto [stem, counter] = name.rsplit('_');
       if (!counter.empty() && llvm::all_of(counter, llvm::isDigit) &&
           names.contains(stem))
         name = stem;
-      return NameLoc::get(StringAttr::get(&getContext(), name), position);
+      return NameLoc::get(StringAttr::get(&getContext(), name),
+                          named.position);
     };
-    for (auto [op, position] : ops)
-      op->setLoc(stepName(position));
-    for (auto [argument, position] : arguments)
-      argument.setLoc(stepName(position));
+    for (auto &[op, named] : ops)
+      op->setLoc(stepName(named));
+    for (auto &[argument, named] : arguments)
+      argument.setLoc(stepName(named));
     markAllAnalysesPreserved();
   }
 
