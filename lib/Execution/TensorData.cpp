@@ -1,6 +1,6 @@
 //===- TensorData.cpp - cs349-run's inputs, outputs and comparison --------===//
 
-#include "TensorData.h"
+#include "cs349/Execution/TensorData.h"
 
 #include "cs349/Support/FloatRounding.h"
 #include "cs349/Support/SplitMix64.h"

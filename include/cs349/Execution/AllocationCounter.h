@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CS349_TOOLS_CS349RUN_ALLOCATIONCOUNTER_H
-#define CS349_TOOLS_CS349RUN_ALLOCATIONCOUNTER_H
+#ifndef CS349_EXECUTION_ALLOCATIONCOUNTER_H
+#define CS349_EXECUTION_ALLOCATIONCOUNTER_H
 
 #include <cstddef>
 #include <cstdint>
@@ -35,4 +35,4 @@ void cs349CountingFree(void *pointer);
 
 } // namespace cs349::run
 
-#endif // CS349_TOOLS_CS349RUN_ALLOCATIONCOUNTER_H
+#endif // CS349_EXECUTION_ALLOCATIONCOUNTER_H

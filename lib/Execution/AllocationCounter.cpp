@@ -1,6 +1,6 @@
 //===- AllocationCounter.cpp - what the compiled code allocates -----------===//
 
-#include "AllocationCounter.h"
+#include "cs349/Execution/AllocationCounter.h"
 
 #include <cstdlib>
 #include <mutex>

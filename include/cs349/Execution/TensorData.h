@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CS349_TOOLS_CS349RUN_TENSORDATA_H
-#define CS349_TOOLS_CS349RUN_TENSORDATA_H
+#ifndef CS349_EXECUTION_TENSORDATA_H
+#define CS349_EXECUTION_TENSORDATA_H
 
 #include "cs349/Support/ElementKind.h"
 
@@ -61,4 +61,4 @@ Comparison compareResults(const std::vector<ResultText> &a,
 
 } // namespace cs349::run
 
-#endif // CS349_TOOLS_CS349RUN_TENSORDATA_H
+#endif // CS349_EXECUTION_TENSORDATA_H
