@@ -51,6 +51,6 @@ if os.path.isdir(real_ir):
     config.available_features.add("real-ir")
     config.substitutions.append(("%real_ir", real_ir))
 
-tools = ["cs349-opt", "cs349-gen", "cs349-plan", "cs349-run", "cs349-lsp-server", "cs349-steps"]
+tools = ["cs349-opt", "cs349-gen", "cs349-plan", "cs349-run", "cs349-difftest", "cs349-lsp-server", "cs349-steps"]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="ignore") for t in tools], [config.cs349_tools_dir])

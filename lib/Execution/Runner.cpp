@@ -14,9 +14,11 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -300,15 +302,17 @@ llvm::Expected<RunResult> runModule(ModuleOp module,
             [&](StringAttr name) { f.removeResultAttr(i, name); });
   }
   PassManager pm(context);
-  // The tools' --mlir-timing and friends, when a tool registered them.
-  if (failed(applyPassManagerCLOptions(pm)))
-    return failure("bad pass manager options");
+  // The module is verified once, after the whole lowering: between its
+  // twenty passes the verifier would cost a third of the time of a run.
+  pm.enableVerifier(false);
+  if (options.configureLowering && failed(options.configureLowering(pm)))
+    return failure("the lowering's pass manager options are invalid");
   mlir::cs349::LoweringPipelineOptions lowering;
   lowering.mode = options.mode;
   lowering.attentionBlock = options.attentionBlock;
   lowering.kernelScratch = options.kernelScratch;
   mlir::cs349::buildLowerToLLVMPipeline(pm, lowering);
-  if (failed(pm.run(module)))
+  if (failed(pm.run(module)) || failed(verify(module)))
     return failure("lowering failed");
 
   llvm::InitializeNativeTarget();
@@ -316,9 +320,28 @@ llvm::Expected<RunResult> runModule(ModuleOp module,
   ExecutionEngineOptions engineOptions;
   auto transformer = makeOptimizingTransformer(options.optLevel, 0, nullptr);
   engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel =
+  // The engine compiles with the target machine it is given and ignores
+  // its own jitCodeGenOptLevel when it makes one: without this, -O 0 still
+  // ran the optimizing instruction selector and register allocator, two
+  // thirds of a small program's run.
+  auto codeGenLevel =
       static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
-  auto engine = ExecutionEngine::create(module, engineOptions);
+  llvm::Expected<llvm::orc::JITTargetMachineBuilder> machineBuilder =
+      llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return failure("no target machine for this host: " +
+                   llvm::toString(machineBuilder.takeError()));
+  machineBuilder->setCodeGenOptLevel(codeGenLevel);
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+      machineBuilder->createTargetMachine();
+  if (!machine)
+    return failure("no target machine for this host: " +
+                   llvm::toString(machine.takeError()));
+  if (codeGenLevel == llvm::CodeGenOptLevel::None)
+    (*machine)->setO0WantsFastISel(true);
+  engineOptions.jitCodeGenOptLevel = codeGenLevel;
+  auto engine =
+      ExecutionEngine::create(module, engineOptions, std::move(*machine));
   if (!engine)
     return failure("JIT compilation failed: " + llvm::toString(engine.takeError()));
   (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {

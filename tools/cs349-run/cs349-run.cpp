@@ -172,6 +172,9 @@ int runFunction() {
   options.attentionBlock = attentionBlock;
   options.kernelScratch = kernelScratch;
   options.optLevel = optLevel;
+  options.configureLowering = [](PassManager &pm) {
+    return applyPassManagerCLOptions(pm);
+  };
   llvm::Expected<RunResult> run = runModule(*module, options);
   if (!run)
     return fail(llvm::toString(run.takeError()));

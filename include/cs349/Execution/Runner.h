@@ -20,9 +20,11 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -63,6 +65,9 @@ struct RunOptions {
   bool kernelScratch = false;
   /// LLVM optimization level of the JIT (0-3).
   unsigned optLevel = 2;
+  /// Called on the lowering's pass manager before it runs (cs349-run:
+  /// the pass manager's command-line options, such as --mlir-timing).
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configureLowering;
 };
 
 struct RunResult {
