@@ -29,48 +29,32 @@ import tempfile
 import threading
 import time
 
-PLAN_STRATEGIES = ["naive", "greedy-by-size", "best-fit", "search", "best"]
-
-# (name, cs349-opt arguments, cs349-run arguments, reference, exact).
-# The reference is the pipeline whose output this one must reproduce ("" is
-# the program as written); exact means bit for bit, otherwise within the
+# (name, cs349-opt arguments, cs349-run arguments, reference, exact), read
+# from `cs349-difftest --list-pipelines`, the one table of them. The
+# reference is the pipeline whose output this one must reproduce ("" is the
+# program as written); exact means bit for bit, otherwise within the
 # tolerance. Exact comparisons are the docs' promise: fusion, scheduling and
 # planning regroup and place computations but round every value where the
 # unfused program does (docs/execution.md, "Tolerance, and why").
+_PIPELINES = []
+
+
 def pipelines():
-    fuse_plan = "--fuse --plan-memory --verify-memory-plan"
-    rows = [
-        ("cse", "--cse", "", "", True),
-        ("canonicalize", "--canonicalize", "", "", False),
-        ("decompose", "--decompose --cse --canonicalize", "", "", False),
-        ("match-attention", "--match-attention", "", "", False),
-        ("optimize", "--optimize", "", "", False),
-        ("optimize-no-attention", "--optimize=attention=false", "", "", False),
-        ("optimize+plan", "--optimize " + fuse_plan, "", "optimize", True),
-        ("optimize+plan+scratch", "--optimize " + fuse_plan,
-         "--kernel-scratch", "optimize", True),
-        ("optimize-no-attention+plan",
-         "--optimize=attention=false " + fuse_plan, "",
-         "optimize-no-attention", True),
-        ("schedule", "--schedule-memory", "", "", True),
-        ("schedule+plan",
-         "--fuse --schedule-memory --plan-memory --verify-memory-plan", "",
-         "", True),
-        ("unfused-plan",
-         "--fuse=enable=false --plan-memory --verify-memory-plan", "", "",
-         True),
-        ("unfused-plan+scratch",
-         "--fuse=enable=false --plan-memory --verify-memory-plan",
-         "--kernel-scratch", "", True),
-        ("fuse-unplanned", "--fuse", "", "", True),
-    ]
-    for strategy in PLAN_STRATEGIES:
-        rows.append(("plan=" + strategy,
-                     "--fuse --plan-memory=strategy=%s --verify-memory-plan"
-                     % strategy, "", "", True))
-    rows.append(("plan+scratch", "--fuse --plan-memory --verify-memory-plan",
-                 "--kernel-scratch", "", True))
-    return rows
+    return _PIPELINES
+
+
+def load_pipelines(tools_dir):
+    tool = os.path.join(tools_dir, "cs349-difftest")
+    try:
+        text = subprocess.run([tool, "--list-pipelines"], capture_output=True,
+                              text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise HarnessError("cannot list the pipelines with %s: %s" % (
+            tool, error))
+    _PIPELINES[:] = []
+    for line in text.splitlines():
+        name, opt, run, reference, how = line.split("\t")
+        _PIPELINES.append((name, opt, run, reference, how == "exact"))
 
 
 SANITIZER_MARKS = ("ERROR: AddressSanitizer", "runtime error:",
@@ -556,8 +540,18 @@ def main():
     parser.add_argument("--minimize-seconds", type=float, default=120,
                         help="time to shrink each finding (0: keep the "
                              "program as generated; default 120)")
+    parser.add_argument("--fast", action="store_true",
+                        help="check with cs349-difftest (the same pipelines "
+                             "and comparisons, in-process: a few times "
+                             "faster), then check and minimize each seed it "
+                             "reports with the tools themselves")
     args = parser.parse_args()
 
+    try:
+        load_pipelines(args.tools)
+    except HarnessError as error:
+        print("difftest: error: %s" % error, file=sys.stderr)
+        return 2
     rows = pipelines()
     if args.list_pipelines:
         for name, opt, run, reference, exact in rows:
@@ -577,7 +571,7 @@ def main():
     if args.without:
         gen_args += ["--without", args.without]
     tools = Tools(args)
-    for tool in ("cs349-gen", "cs349-opt", "cs349-run"):
+    for tool in ("cs349-gen", "cs349-opt", "cs349-run", "cs349-difftest"):
         if not os.access(tools.path(tool), os.X_OK):
             parser.error("no executable %s in %s" % (tool, tools.dir))
 
@@ -585,8 +579,11 @@ def main():
     seeds = parse_seeds(args.seeds)
     started = time.monotonic()
     try:
-        reports = run_seeds(args, tools, seeds, gen_args, rows, counter,
-                            started)
+        if args.fast:
+            reports = run_fast(args, tools, seeds, gen_args, rows, counter)
+        else:
+            reports = run_seeds(args, tools, seeds, gen_args, rows, counter,
+                                started)
     except HarnessError as error:
         print("difftest: error: %s" % error, file=sys.stderr)
         return 2
@@ -615,6 +612,68 @@ def run_seeds(args, tools, seeds, gen_args, rows, counter, started):
                     seed, finding.pipeline, finding.kind, first, path),
                     flush=True)
                 reports.append((seed, finding))
+    return reports
+
+
+FAST_FINDING = re.compile(r"^FINDING seed (\d+) pipeline (\S+): ([\w-]+): (.*)$")
+
+
+def run_fast(args, tools, seeds, gen_args, rows, counter):
+    """cs349-difftest over the seeds; each seed it reports is checked again
+    with the tools and minimized, as without --fast. A finding the tools do
+    not reproduce is still reported (with the program as generated): the
+    in-process check runs the same passes and lowering, so a difference
+    between the two is a finding too."""
+    optimization = "2"
+    run_args = args.run_args.split()
+    for index, word in enumerate(run_args):
+        if word == "-O" and index + 1 < len(run_args):
+            optimization = run_args[index + 1]
+        elif word.startswith("-O") and len(word) > 2:
+            optimization = word[2:].lstrip("=")
+    argv = [tools.path("cs349-difftest"), "--seeds",
+            "%d:%d" % (seeds.start, seeds.stop), "--jobs", str(args.jobs),
+            "--ops", args.ops, "--pipelines", ",".join(r[0] for r in rows),
+            "--rtol", repr(args.rtol), "--atol", repr(args.atol),
+            "-O", optimization, "--timeout", str(int(max(args.timeout, 1) *
+                                                      len(rows)))]
+    if args.without:
+        argv += ["--without", args.without]
+    if args.progress:
+        argv += ["--progress", str(args.progress)]
+    flagged = {}
+    summary = None
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, text=True) as fast:
+        for line in fast.stdout:
+            match = FAST_FINDING.match(line.rstrip("\n"))
+            if match:
+                seed = int(match.group(1))
+                flagged.setdefault(seed, []).append(Finding(
+                    match.group(3), match.group(2), match.group(4)))
+            elif line.startswith("cs349-difftest: "):
+                summary = line.strip()
+    if fast.returncode not in (0, 1) or summary is None:
+        raise HarnessError("cs349-difftest exited with %s" % fast.returncode)
+    numbers = re.match(r"cs349-difftest: (\d+) programs, (\d+) pipeline",
+                       summary)
+    counter.add(programs=int(numbers.group(1)), checks=int(numbers.group(2)))
+    reports = []
+    for seed in sorted(flagged):
+        confirmed = test_seed(tools, seed, gen_args, rows, Counter(), args)
+        found = {(f.kind, f.pipeline) for _, f, _ in confirmed}
+        for finding in flagged[seed]:
+            if (finding.kind, finding.pipeline) not in found:
+                finding.detail = ("in-process only (the tools did not "
+                                  "reproduce it): " + finding.detail)
+                program = tools.generate(seed, gen_args)
+                confirmed.append((seed, finding, program))
+        for seed_, finding, program in confirmed:
+            path = write_report(args.out, seed_, finding, program, gen_args)
+            first = finding.detail.splitlines()[0] if finding.detail else ""
+            print("FINDING seed %d pipeline %s: %s: %s\n  program: %s" % (
+                seed_, finding.pipeline, finding.kind, first, path),
+                flush=True)
+            reports.append((seed_, finding))
     return reports
 
 
