@@ -79,7 +79,8 @@ static cl::opt<double> relTolerance("rtol", cl::init(1e-5), cl::cat(category),
                             cl::desc("Relative tolerance of the pipelines "
                                      "that change the arithmetic"));
 static cl::opt<double> absTolerance("atol", cl::init(1e-5), cl::cat(category),
-                            cl::desc("Absolute tolerance of the same"));
+                            cl::desc("Absolute tolerance of the pipelines that change the "
+                                     "arithmetic"));
 static cl::opt<unsigned> timeoutSeconds(
     "timeout", cl::init(600), cl::cat(category),
     cl::desc("Seconds for one program and all its pipelines; more is a "
