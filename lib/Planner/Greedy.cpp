@@ -54,6 +54,12 @@ constexpr uint32_t kUnionCostPerBlock = 16;
 
 constexpr uint64_t kNoEnd = std::numeric_limits<uint64_t>::max();
 
+/// A first-fit query goes to the count index when at most one placed block
+/// in this many does not overlap it: taking out and putting back such a
+/// block costs tens of scanned ones, and on the training-step problems a
+/// lower ratio measured slower than walking the unions.
+constexpr uint32_t kCountsRatio = 64;
+
 /// Placement steps (a placement, a scanned block, a step of a walk) between
 /// two looks at the clock of a pass with a deadline: a few microseconds of
 /// work, so a pass overruns its deadline by no more than that.  A pass
@@ -305,6 +311,166 @@ private:
   Node *root = nullptr;
   std::pmr::memory_resource *pool;
 };
+
+/// How many placed blocks cover each byte, as a treap of change points:
+/// each distinct offset where the count changes holds the net change there
+/// and the length of the segment up to the next change point, and each
+/// subtree the minimum prefix count and the longest segment attaining it.
+/// A change point whose net change drops to 0 is removed, so consecutive
+/// segments always differ in count and every free run (count 0) is one
+/// segment: the first free run of a given length is one O(log k) descent,
+/// however the blocks that make up the occupied memory are interleaved.
+/// Blocks are added and taken out again (a count, unlike a union, can be
+/// undone), which is what lets a query over "all placed blocks but a few"
+/// skip the few.  A change point at 0 is always kept, for the run below
+/// the lowest block.
+class CoverCounts {
+public:
+  explicit CoverCounts(std::pmr::memory_resource *pool) : pool(pool) {
+    root = make(0, 0);
+  }
+
+  void add(uint64_t begin, uint64_t end, int32_t delta) {
+    change(begin, delta);
+    change(end, -delta);
+  }
+
+  /// The lowest offset starting a run of at least `size` uncovered bytes
+  /// (the last change point's run is unbounded).
+  uint64_t firstFree(uint64_t size) const {
+    int64_t before = 0;
+    for (const Node *n = root;;) {
+      const Node *l = n->left;
+      if (l && before + l->minPrefix == 0 && l->longestAtMin >= size) {
+        n = l;
+        continue;
+      }
+      const int64_t at = before + sum(l) + n->delta;
+      if (at == 0 && n->length >= size)
+        return n->begin;
+      before = at;
+      n = n->right;
+      assert(n && "the last run is unbounded");
+    }
+  }
+
+private:
+  struct Node {
+    uint64_t begin;
+    uint64_t length; // to the next change point, kNoEnd for the last
+    int64_t delta;
+    int64_t total;     // sum of delta in this subtree
+    int64_t minPrefix; // min over this subtree's nodes of the count after it
+    uint64_t longestAtMin; // the longest of their segments attaining it
+    Node *left, *right;
+    uint64_t priority;
+  };
+
+  static uint64_t priorityOf(uint64_t key) {
+    key += 0x9e3779b97f4a7c15ULL;
+    key = (key ^ (key >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    key = (key ^ (key >> 27)) * 0x94d049bb133111ebULL;
+    return key ^ (key >> 31);
+  }
+  static int64_t sum(const Node *n) { return n ? n->total : 0; }
+  static Node *pull(Node *n) {
+    const Node *l = n->left, *r = n->right;
+    int64_t best = sum(l) + n->delta;
+    uint64_t longest = n->length;
+    auto take = [&](int64_t value, uint64_t length) {
+      if (value < best) {
+        best = value;
+        longest = length;
+      } else if (value == best) {
+        longest = std::max(longest, length);
+      }
+    };
+    if (l)
+      take(l->minPrefix, l->longestAtMin);
+    if (r)
+      take(sum(l) + n->delta + r->minPrefix, r->longestAtMin);
+    n->total = sum(l) + n->delta + sum(r);
+    n->minPrefix = best;
+    n->longestAtMin = longest;
+    return n;
+  }
+  Node *make(uint64_t begin, int64_t delta) {
+    return pull(new (pool->allocate(sizeof(Node), alignof(Node)))
+                    Node{begin, kNoEnd, delta, 0, 0, 0, nullptr, nullptr,
+                         priorityOf(begin)});
+  }
+  /// Splits t into the change points below key and the others.
+  static void split(Node *t, uint64_t key, Node *&below, Node *&rest) {
+    if (!t) {
+      below = rest = nullptr;
+      return;
+    }
+    if (t->begin < key) {
+      split(t->right, key, t->right, rest);
+      below = pull(t);
+    } else {
+      split(t->left, key, below, t->left);
+      rest = pull(t);
+    }
+  }
+  static Node *join(Node *a, Node *b) {
+    if (!a || !b)
+      return a ? a : b;
+    if (a->priority > b->priority) {
+      a->right = join(a->right, b);
+      return pull(a);
+    }
+    b->left = join(a, b->left);
+    return pull(b);
+  }
+  static uint64_t firstBegin(const Node *t) {
+    while (t->left)
+      t = t->left;
+    return t->begin;
+  }
+  /// Sets the segment length of t's last change point.
+  static void setLastLength(Node *t, uint64_t length) {
+    if (t->right)
+      setLastLength(t->right, length);
+    else
+      t->length = length;
+    pull(t);
+  }
+
+  void change(uint64_t at, int64_t delta) {
+    Node *below, *rest, *here, *above;
+    split(root, at, below, rest);
+    split(rest, at + 1, here, above);
+    if (here) {
+      here->delta += delta;
+      if (here->delta == 0 && at != 0) {
+        pool->deallocate(here, sizeof(Node), alignof(Node));
+        here = nullptr;
+      } else {
+        pull(here);
+      }
+    } else {
+      here = make(at, delta);
+    }
+    const uint64_t next = above ? firstBegin(above) : kNoEnd;
+    if (here) {
+      here->length = next == kNoEnd ? kNoEnd : next - at;
+      pull(here);
+    }
+    if (below) {
+      // The change point before `at` now runs to `at` or past it.
+      Node *last = below;
+      while (last->right)
+        last = last->right;
+      const uint64_t to = here ? at : next;
+      setLastLength(below, to == kNoEnd ? kNoEnd : to - last->begin);
+    }
+    root = join(join(below, here), above);
+  }
+
+  Node *root;
+  std::pmr::memory_resource *pool;
+};
 } // namespace
 
 struct GreedyPlacer::Impl {
@@ -332,6 +498,8 @@ struct GreedyPlacer::Impl {
   std::vector<std::vector<uint32_t>> items;    // per tree node
   std::vector<std::vector<uint32_t>> startsAt; // per slot
   std::vector<uint64_t> startBits;             // non-empty startsAt slots
+  std::vector<std::vector<uint32_t>> endsAt;   // per end slot
+  std::vector<uint64_t> endBits;               // non-empty endsAt slots
   std::vector<uint32_t> touchedItems;          // tree nodes to clear
   std::vector<std::pair<uint64_t, uint64_t>> blocks; // (offset, top)
 
@@ -351,6 +519,14 @@ struct GreedyPlacer::Impl {
   size_t unionsInUse = 1;
   std::vector<uint32_t> touchedUnions; // nodes with a union
   std::vector<const MemoryUnion *> query; // scratch of gather()
+
+  // The count index (nearly every placed block overlaps): how many placed
+  // blocks cover each byte, built when a query first needs it.  A query
+  // takes out the few placed blocks that do not overlap it, asks for the
+  // first free run and puts them back.
+  NodeArena countArena;
+  std::optional<CoverCounts> counts;
+  std::vector<uint32_t> apart; // scratch: placed blocks not overlapping
 
   explicit Impl(const Problem &p, Index index)
       : problem(p), align(effectiveAlignment(p)), index(index) {
@@ -389,6 +565,8 @@ struct GreedyPlacer::Impl {
     items.resize(2 * leaves);
     startsAt.resize(numSlots);
     startBits.assign(numSlots / 64 + 1, 0);
+    endsAt.resize(numSlots + 1);
+    endBits.assign(numSlots / 64 + 1, 0);
     unions.push_back(nullptr);
   }
 
@@ -396,9 +574,14 @@ struct GreedyPlacer::Impl {
     for (uint32_t node : touchedItems)
       items[node].clear();
     touchedItems.clear();
-    for (uint32_t i : placed)
+    for (uint32_t i : placed) {
       startsAt[slotLo[i]].clear();
+      endsAt[slotHi[i]].clear();
+    }
     std::fill(startBits.begin(), startBits.end(), 0);
+    std::fill(endBits.begin(), endBits.end(), 0);
+    counts.reset();
+    countArena.releaseAll();
     std::fill(startCount.begin(), startCount.end(), 0);
     std::fill(endCount.begin(), endCount.end(), 0);
     for (uint32_t node : touchedUnions)
@@ -454,6 +637,30 @@ struct GreedyPlacer::Impl {
     uint32_t s = slotLo[i];
     startsAt[s].push_back(i);
     startBits[s / 64] |= uint64_t(1) << (s % 64);
+    uint32_t e = slotHi[i];
+    endsAt[e].push_back(i);
+    endBits[e / 64] |= uint64_t(1) << (e % 64);
+  }
+
+  /// Calls f(j) for the blocks of lists[s] for the slots s in [from, to)
+  /// whose bit is set.
+  template <typename F>
+  static void forListed(const std::vector<std::vector<uint32_t>> &lists,
+                        const std::vector<uint64_t> &bits, uint32_t from,
+                        uint32_t to, F f) {
+    for (uint32_t s = from; s < to;) {
+      uint64_t word = bits[s / 64] >> (s % 64);
+      if (word == 0) {
+        s = (s / 64 + 1) * 64;
+        continue;
+      }
+      s += (uint32_t)__builtin_ctzll(word);
+      if (s >= to)
+        break;
+      for (uint32_t j : lists[s])
+        f(j);
+      ++s;
+    }
   }
 
   void addBlock(uint32_t j) {
@@ -467,20 +674,7 @@ struct GreedyPlacer::Impl {
       for (uint32_t j : items[node])
         addBlock(j);
     // Starts in (lo, hi).
-    uint32_t s = lo + 1;
-    while (s < hi) {
-      uint64_t word = startBits[s / 64] >> (s % 64);
-      if (word == 0) {
-        s = (s / 64 + 1) * 64;
-        continue;
-      }
-      s += (uint32_t)__builtin_ctzll(word);
-      if (s >= hi)
-        break;
-      for (uint32_t j : startsAt[s])
-        addBlock(j);
-      ++s;
-    }
+    forListed(startsAt, startBits, lo + 1, hi, [&](uint32_t j) { addBlock(j); });
     std::sort(blocks.begin(), blocks.end());
   }
 
@@ -627,6 +821,40 @@ struct GreedyPlacer::Impl {
     return haveBest ? bestOffset : cur;
   }
 
+  //--- the count index --------------------------------------------------------
+
+  void addCount(uint32_t j, int32_t delta) {
+    const uint64_t begin = offsets[j];
+    counts->add(begin, alignUp(begin + problem.buffers[j].size, align), delta);
+  }
+
+  /// First-fit among the placed blocks overlapping slots [lo, hi): all of
+  /// them but those that end by lo or start at or after hi, which are taken
+  /// out of the counts for the query.
+  uint64_t countsFit(uint32_t lo, uint32_t hi, uint64_t size) {
+    if (!counts) {
+      counts.emplace(&countArena);
+      for (uint32_t j : placed)
+        addCount(j, 1);
+    }
+    apart.clear();
+    // The Fenwick counts say how many there are: the slot bitmaps are only
+    // read when there is one to find.
+    if (countBelow(endCount, lo + 1) != 0)
+      forListed(endsAt, endBits, 0, lo + 1,
+                [&](uint32_t j) { apart.push_back(j); });
+    if (countBelow(startCount, hi) != placed.size())
+      forListed(startsAt, startBits, hi, numSlots,
+                [&](uint32_t j) { apart.push_back(j); });
+    for (uint32_t j : apart)
+      addCount(j, -1);
+    const uint64_t offset = counts->firstFree(size);
+    for (uint32_t j : apart)
+      addCount(j, 1);
+    steps += 2 * apart.size();
+    return offset;
+  }
+
   void buildUnions() {
     if (coverOf.empty()) {
       coverOf.assign(2 * leaves, 0);
@@ -642,6 +870,17 @@ struct GreedyPlacer::Impl {
     const uint32_t lo = slotLo[i], hi = slotHi[i];
     bool viaUnions = index == Index::Unions;
     size_t budget = std::numeric_limits<size_t>::max();
+    if (fit == Fit::First && index == Index::Counts)
+      return countsFit(lo, hi, size);
+    if (index == Index::Auto && fit == Fit::First &&
+        overlapping(lo, hi) > kScanLimit &&
+        (placed.size() - overlapping(lo, hi)) * kCountsRatio <=
+            overlapping(lo, hi)) {
+      // Counted as the scan it replaces: where other placements still need
+      // the unions, they are built as early as without the count index.
+      scanned += overlapping(lo, hi);
+      return countsFit(lo, hi, size);
+    }
     if (index == Index::Auto && overlapping(lo, hi) > kScanLimit) {
       // Where the unions are fragmented a walk takes many steps: past half
       // the scan's length, scanning is cheaper.
@@ -713,6 +952,8 @@ struct GreedyPlacer::Impl {
       }
       if (unionsBuilt)
         insertUnion(i);
+      if (counts)
+        addCount(i, 1);
     }
     Plan result;
     result.offsets = offsets;
