@@ -354,6 +354,29 @@ public:
     }
   }
 
+  /// The lowest start of the shortest free run of at least `size` bytes
+  /// below the last change point, else that change point (the top): the
+  /// best-fit choice.  Runs are found in increasing order, each by one
+  /// descent that skips every subtree without one long enough, and the
+  /// walk stops at a run of `tight` bytes (none can be shorter).
+  uint64_t bestFree(uint64_t size, uint64_t tight, size_t &steps) const {
+    uint64_t best = kNoEnd, bestLength = kNoEnd;
+    for (uint64_t from = 0;;) {
+      ++steps;
+      const Node *run = nextFree(root, 0, from, size);
+      assert(run && "the last run is unbounded");
+      if (run->length == kNoEnd)
+        return best == kNoEnd ? run->begin : best;
+      if (run->length < bestLength) {
+        best = run->begin;
+        bestLength = run->length;
+        if (bestLength <= tight)
+          return best;
+      }
+      from = run->begin + 1;
+    }
+  }
+
 private:
   struct Node {
     uint64_t begin;
@@ -373,6 +396,25 @@ private:
     return key ^ (key >> 31);
   }
   static int64_t sum(const Node *n) { return n ? n->total : 0; }
+  /// The first free run of at least `size` bytes beginning at or after
+  /// `from` in subtree n, whose change points start at count `before`.
+  static const Node *nextFree(const Node *n, int64_t before, uint64_t from,
+                              uint64_t size) {
+    while (n) {
+      if (before + n->minPrefix != 0 || n->longestAtMin < size)
+        return nullptr;
+      const int64_t at = before + sum(n->left) + n->delta;
+      if (n->begin >= from) {
+        if (const Node *found = nextFree(n->left, before, from, size))
+          return found;
+        if (at == 0 && n->length >= size)
+          return n;
+      }
+      before = at;
+      n = n->right;
+    }
+    return nullptr;
+  }
   static Node *pull(Node *n) {
     const Node *l = n->left, *r = n->right;
     int64_t best = sum(l) + n->delta;
@@ -528,6 +570,15 @@ struct GreedyPlacer::Impl {
   std::optional<CoverCounts> counts;
   std::vector<uint32_t> apart; // scratch: placed blocks not overlapping
 
+  // Placed blocks no later buffer of the pass can overlap (they end by the
+  // lowest start, or start at or after the highest end, of the buffers
+  // still to place) are retired from the counts for good: in start order,
+  // a sweep, no query has any block to take out.
+  std::vector<uint32_t> futureLo, futureHi; // per order position
+  std::vector<char> retired;
+  size_t retiredCount = 0;
+  uint32_t liveLo = 0, liveHi = 0; // slots a later buffer may touch
+
   explicit Impl(const Problem &p, Index index)
       : problem(p), align(effectiveAlignment(p)), index(index) {
     const size_t n = p.buffers.size();
@@ -567,6 +618,8 @@ struct GreedyPlacer::Impl {
     startBits.assign(numSlots / 64 + 1, 0);
     endsAt.resize(numSlots + 1);
     endBits.assign(numSlots / 64 + 1, 0);
+    retired.assign(n, 0);
+    liveHi = numSlots;
     unions.push_back(nullptr);
   }
 
@@ -582,6 +635,11 @@ struct GreedyPlacer::Impl {
     std::fill(endBits.begin(), endBits.end(), 0);
     counts.reset();
     countArena.releaseAll();
+    for (uint32_t i : placed)
+      retired[i] = 0;
+    retiredCount = 0;
+    liveLo = 0;
+    liveHi = numSlots;
     std::fill(startCount.begin(), startCount.end(), 0);
     std::fill(endCount.begin(), endCount.end(), 0);
     for (uint32_t node : touchedUnions)
@@ -831,28 +889,58 @@ struct GreedyPlacer::Impl {
   /// First-fit among the placed blocks overlapping slots [lo, hi): all of
   /// them but those that end by lo or start at or after hi, which are taken
   /// out of the counts for the query.
-  uint64_t countsFit(uint32_t lo, uint32_t hi, uint64_t size) {
+  uint64_t countsFit(uint32_t lo, uint32_t hi, uint64_t size, Fit fit) {
     if (!counts) {
       counts.emplace(&countArena);
       for (uint32_t j : placed)
-        addCount(j, 1);
+        if (!retired[j])
+          addCount(j, 1);
     }
     apart.clear();
-    // The Fenwick counts say how many there are: the slot bitmaps are only
-    // read when there is one to find.
-    if (countBelow(endCount, lo + 1) != 0)
-      forListed(endsAt, endBits, 0, lo + 1,
-                [&](uint32_t j) { apart.push_back(j); });
-    if (countBelow(startCount, hi) != placed.size())
-      forListed(startsAt, startBits, hi, numSlots,
-                [&](uint32_t j) { apart.push_back(j); });
+    // Retired blocks are out of the counts already; below liveLo and from
+    // liveHi on there are no others.  The Fenwick counts say whether there
+    // may be one to find before the slot bitmaps are read.
+    auto take = [&](uint32_t j) {
+      if (!retired[j])
+        apart.push_back(j);
+    };
+    if (lo > liveLo &&
+        countBelow(endCount, lo + 1) != countBelow(endCount, liveLo + 1))
+      forListed(endsAt, endBits, liveLo + 1, lo + 1, take);
+    if (hi < liveHi &&
+        countBelow(startCount, liveHi) != countBelow(startCount, hi))
+      forListed(startsAt, startBits, hi, liveHi, take);
     for (uint32_t j : apart)
       addCount(j, -1);
-    const uint64_t offset = counts->firstFree(size);
+    const uint64_t offset =
+        fit == Fit::First ? counts->firstFree(size)
+                          : counts->bestFree(size, alignUp(size, align), steps);
     for (uint32_t j : apart)
       addCount(j, 1);
     steps += 2 * apart.size();
     return offset;
+  }
+
+  void retire(uint32_t j) {
+    if (retired[j])
+      return;
+    retired[j] = 1;
+    ++retiredCount;
+    if (counts)
+      addCount(j, -1);
+  }
+
+  /// Moves the live window to the slots the buffers of order[k..] touch.
+  void retireUpTo(size_t k) {
+    const uint32_t lo = futureLo[k], hi = futureHi[k];
+    if (lo > liveLo)
+      forListed(endsAt, endBits, liveLo + 1, lo + 1,
+                [&](uint32_t j) { retire(j); });
+    if (hi < liveHi)
+      forListed(startsAt, startBits, hi, liveHi,
+                [&](uint32_t j) { retire(j); });
+    liveLo = std::max(liveLo, lo);
+    liveHi = std::min(liveHi, hi);
   }
 
   void buildUnions() {
@@ -870,16 +958,16 @@ struct GreedyPlacer::Impl {
     const uint32_t lo = slotLo[i], hi = slotHi[i];
     bool viaUnions = index == Index::Unions;
     size_t budget = std::numeric_limits<size_t>::max();
-    if (fit == Fit::First && index == Index::Counts)
-      return countsFit(lo, hi, size);
-    if (index == Index::Auto && fit == Fit::First &&
+    if (index == Index::Counts)
+      return countsFit(lo, hi, size, fit);
+    if (index == Index::Auto &&
         overlapping(lo, hi) > kScanLimit &&
-        (placed.size() - overlapping(lo, hi)) * kCountsRatio <=
+        (placed.size() - retiredCount - overlapping(lo, hi)) * kCountsRatio <=
             overlapping(lo, hi)) {
       // Counted as the scan it replaces: where other placements still need
       // the unions, they are built as early as without the count index.
       scanned += overlapping(lo, hi);
-      return countsFit(lo, hi, size);
+      return countsFit(lo, hi, size, fit);
     }
     if (index == Index::Auto && overlapping(lo, hi) > kScanLimit) {
       // Where the unions are fragmented a walk takes many steps: past half
@@ -930,10 +1018,25 @@ struct GreedyPlacer::Impl {
   std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
                             const Deadline *deadline, bool stackWhenLate) {
     reset();
+    const bool retiring = index != Index::Unions;
+    if (retiring) {
+      futureLo.assign(order.size() + 1, numSlots);
+      futureHi.assign(order.size() + 1, 0);
+      for (size_t k = order.size(); k-- > 0;) {
+        futureLo[k] = futureLo[k + 1];
+        futureHi[k] = futureHi[k + 1];
+        if (isActive(problem.buffers[order[k]])) {
+          futureLo[k] = std::min(futureLo[k], slotLo[order[k]]);
+          futureHi[k] = std::max(futureHi[k], slotHi[order[k]]);
+        }
+      }
+    }
     for (size_t k = 0; k < order.size(); ++k) {
       const uint32_t i = order[k];
       if (!isActive(problem.buffers[i]))
         continue;
+      if (retiring)
+        retireUpTo(k);
       if (deadline && steps >= kStepsPerClockCheck) {
         steps = 0;
         if (deadline->passed()) {

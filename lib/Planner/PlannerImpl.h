@@ -49,9 +49,9 @@ class GreedyPlacer {
 public:
   /// How a placement finds the placed blocks overlapping a lifetime: Scan
   /// lists and sorts them, Unions walks merged memory ranges over a time
-  /// index (independent of how many there are), Counts (first-fit only;
-  /// best-fit scans) counts the blocks covering each byte and takes out the
-  /// placed blocks that do not overlap, Auto picks per placement.  All give
+  /// index (independent of how many there are), Counts counts the
+  /// blocks covering each byte and takes out the placed blocks that do not
+  /// overlap, Auto picks per placement.  All give
   /// the same plans.
   enum class Index { Auto, Scan, Unions, Counts };
   explicit GreedyPlacer(const Problem &problem, Index index = Index::Auto);
