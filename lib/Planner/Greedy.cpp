@@ -1195,17 +1195,48 @@ std::vector<uint32_t> GreedyPlacer::orderBySectionTotal() const {
       [&](uint32_t x, uint32_t y) { return total[x] > total[y]; });
 }
 
-Plan planBestFit(const Problem &problem, const Deadline *deadline,
-                 const Plan *greedy, const Deadline *improveUntil) {
-  if (greedy && deadline && deadline->passed())
-    return *greedy; // not even time for the orders
+std::vector<DonePass> startOrderPasses(const Problem &problem,
+                                       const Deadline &deadline) {
   GreedyPlacer placer(problem);
+  const std::vector<uint32_t> order = placer.orderByStart();
+  std::vector<DonePass> done;
+  for (Fit fit : {Fit::Best, Fit::First})
+    if (std::optional<Plan> p = placer.place(order, fit, deadline))
+      done.push_back({std::move(*p), PassOrder::Start, fit});
+  return done;
+}
+
+Plan planBestFit(const Problem &problem, const Deadline *deadline,
+                 const std::vector<DonePass> *done,
+                 const Deadline *improveUntil) {
+  // Of equal arenas the first made wins: the passes of `done`, then the
+  // others in the order below.
   Plan best;
   bool have = false;
-  if (greedy) {
-    best = *greedy;
-    have = true;
-  }
+  size_t bestOrder = 0;
+  Fit bestFit = Fit::First;
+  auto consider = [&](Plan &&p, size_t o, Fit fit) {
+    if (!have || p.arenaSize < best.arenaSize) {
+      best = std::move(p);
+      have = true;
+      bestOrder = o;
+      bestFit = fit;
+    }
+  };
+  auto isDone = [&](size_t o, Fit fit) {
+    if (done)
+      for (const DonePass &d : *done)
+        if ((size_t)d.order == o && d.fit == fit)
+          return true;
+    return false;
+  };
+  if (done)
+    for (const DonePass &d : *done)
+      consider(Plan(d.plan), (size_t)d.order, d.fit);
+  if (have && deadline && deadline->passed())
+    return best; // not even time for the orders
+  GreedyPlacer placer(problem);
+  // Indexed by PassOrder.
   std::vector<std::vector<uint32_t>> orders;
   orders.push_back(placer.orderBySize());
   orders.push_back(placer.orderBySectionTotal());
@@ -1213,12 +1244,10 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   orders.push_back(placer.orderByLength());
   orders.push_back(placer.orderByDegree());
   orders.push_back(placer.orderByStart());
-  size_t bestOrder = 0;
-  Fit bestFit = Fit::First;
   for (size_t o = 0; o < orders.size(); ++o) {
     for (Fit fit : {Fit::Best, Fit::First}) {
-      if (o == 0 && fit == Fit::First && greedy)
-        continue; // that pass is greedy-by-size
+      if (isDone(o, fit))
+        continue;
       std::optional<Plan> p;
       if (deadline && have) {
         if (deadline->passed())
@@ -1227,12 +1256,8 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
       } else {
         p = placer.place(orders[o], fit);
       }
-      if (p && (!have || p->arenaSize < best.arenaSize)) {
-        best = std::move(*p);
-        have = true;
-        bestOrder = o;
-        bestFit = fit;
-      }
+      if (p)
+        consider(std::move(*p), o, fit);
     }
   }
   if (!have)

@@ -294,24 +294,41 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     break;
   }
   case Strategy::Best: {
-    // Fast strong heuristics first: greedy-by-size (optimal at the lower
-    // bound), then the other best-fit passes, then improvement: the search
-    // where a dive is affordable, else reordering the best greedy order.
-    // Every step stops at the deadline, the greedy start included (it then
-    // stacks what it could not place).
+    // Fast strong heuristics first: the start-order sweeps (O(n log n)
+    // however many buffers live at once; the strongest pass where most do),
+    // then greedy-by-size (optimal at the lower bound), then the other
+    // best-fit passes, then improvement: the search where a dive is
+    // affordable, else reordering the best greedy order.  Every step stops
+    // at the deadline, the greedy start included (it then stacks what it
+    // could not place), and the smallest plan made is kept.
     auto t0 = Clock::now();
     uint64_t lower = lowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
-    Plan greedy = greedyBySizeWithin(problem, work);
-    if (greedy.arenaSize <= lower || work.passed()) {
-      result = std::move(greedy);
+    std::vector<DonePass> done = startOrderPasses(problem, work);
+    auto smallest = [&]() -> const Plan * {
+      const Plan *p = nullptr;
+      for (const DonePass &d : done)
+        if (!p || d.plan.arenaSize < p->arenaSize)
+          p = &d.plan;
+      return p;
+    };
+    if (const Plan *p = smallest(); p && p->arenaSize <= lower) {
+      result = *p;
       break;
     }
+    Plan greedy = greedyBySizeWithin(problem, work);
+    if (greedy.arenaSize <= lower || work.passed()) {
+      const Plan *p = smallest();
+      result = p && p->arenaSize < greedy.arenaSize ? *p : std::move(greedy);
+      break;
+    }
+    // Greedy-by-size first among equal plans, as before the sweeps.
+    done.insert(done.begin(), {std::move(greedy), PassOrder::Size, Fit::First});
     // Reordering gets all the time where the search cannot dive, else half.
     Deadline improve = work;
     if (searchMayRun(problem))
       improve.at = Clock::now() + (work.at - Clock::now()) / 2;
-    Plan start = planBestFit(problem, &work, &greedy, &improve);
+    Plan start = planBestFit(problem, &work, &done, &improve);
     result = planSearch(problem, start, lower, work);
     break;
   }

@@ -93,13 +93,30 @@ Plan greedyBySize(const Problem &problem);
 /// the strategies with a time limit.
 Plan greedyBySizeWithin(const Problem &problem, const Deadline &deadline);
 
+/// The orders of best-fit's passes, in the order it makes them.
+enum class PassOrder { Size, SectionTotal, Area, Length, Degree, Start };
+
+/// A pass of best-fit already made, which planBestFit does not make again.
+struct DonePass {
+  Plan plan;
+  PassOrder order;
+  Fit fit;
+};
+
+/// The start-order passes (best-fit, then first-fit): a sweep over time,
+/// O(n log n) however many buffers live at once, and on problems where
+/// most do the strongest of the passes measured.  A pass the deadline
+/// interrupts is dropped.
+std::vector<DonePass> startOrderPasses(const Problem &problem,
+                                       const Deadline &deadline);
+
 /// The multi-order greedy of Strategy::BestFit.  With a deadline, a pass
-/// the deadline interrupts is dropped (at least one pass completes).  With
-/// `greedy` (the greedy-by-size plan), that pass is not made again.  With
-/// `improveUntil`, the best order is then improved until that deadline by
-/// moving the buffer at the top of the arena to the front.
+/// the deadline interrupts is dropped (at least one pass completes).  The
+/// passes of `done` are not made again.  With `improveUntil`, the best
+/// order is then improved until that deadline by moving the buffer at the
+/// top of the arena to the front.
 Plan planBestFit(const Problem &problem, const Deadline *deadline = nullptr,
-                 const Plan *greedy = nullptr,
+                 const std::vector<DonePass> *done = nullptr,
                  const Deadline *improveUntil = nullptr);
 
 /// False when the problem is too large for planSearch to try (it would
