@@ -1235,6 +1235,16 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
       consider(Plan(d.plan), (size_t)d.order, d.fit);
   if (have && deadline && deadline->passed())
     return best; // not even time for the orders
+  // With improvement to follow, the passes get half of its time: on large
+  // problems they could take all of it, each one about as long as an
+  // improvement step.
+  Deadline passesUntil;
+  if (deadline)
+    passesUntil = *deadline;
+  if (deadline && improveUntil)
+    passesUntil.at = std::min(deadline->at,
+                              Clock::now() + (improveUntil->at - Clock::now()) / 2);
+  deadline = deadline ? &passesUntil : nullptr;
   GreedyPlacer placer(problem);
   // Indexed by PassOrder.
   std::vector<std::vector<uint32_t>> orders;
@@ -1264,40 +1274,70 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
     best.offsets.assign(problem.buffers.size(), 0);
   if (!improveUntil)
     return best;
-  // Improvement: a buffer that reaches the arena's top is moved to the front
-  // of the best order and the order placed again; the new plan is kept when
-  // it is no larger (equal plans move on along a plateau).  Deterministic:
-  // the culprit is the first buffer of the order at the top.
+  // Improvement: a buffer that reaches the arena's top is moved earlier in
+  // the best order and the order placed again; the new plan is kept when it
+  // is no larger (equal plans move on along a plateau).  Moves alternate
+  // between the culprit latest in the order going to the front and, also
+  // after any move that did not shrink the arena, a random culprit going
+  // just before a random buffer placed earlier that lives with it and lies
+  // below it (it gets first choice there).  Deterministic: a fixed
+  // generator.  It stops after a few moves that did not make the arena
+  // smaller: the time left goes to the search.
+  constexpr size_t kImproveTries = 4;
   std::vector<uint32_t> order = orders[bestOrder];
   const uint64_t lower = lowerBound(problem);
-  size_t rounds = 0;
+  size_t failures = 0;
+  uint64_t rng = 0x2545f4914f6cdd1dULL;
+  auto next = [&](uint64_t n) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng % n;
+  };
   std::vector<uint32_t> position(problem.buffers.size(), 0);
+  std::vector<uint32_t> culprits, below;
+  size_t moves = 0;
   while (best.arenaSize > lower && !improveUntil->passed() &&
-         rounds < order.size()) {
-    ++rounds;
+         failures < kImproveTries) {
     for (uint32_t k = 0; k < order.size(); ++k)
       position[order[k]] = k;
-    // Culprits: the buffers at the top; take the one latest in the order
-    // (it was placed with the least freedom left).
-    uint32_t culprit = order.size();
+    culprits.clear();
     for (size_t i = 0; i < problem.buffers.size(); ++i)
       if (isActive(problem.buffers[i]) &&
           best.offsets[i] + problem.buffers[i].size == best.arenaSize &&
-          (culprit == order.size() || position[i] > position[culprit]))
-        culprit = (uint32_t)i;
-    if (culprit == order.size() || position[culprit] == 0)
+          position[i] > 0)
+        culprits.push_back((uint32_t)i);
+    if (culprits.empty())
       break;
+    uint32_t culprit = culprits[0];
+    for (uint32_t c : culprits)
+      if (position[c] > position[culprit])
+        culprit = c;
+    uint32_t to = 0;
+    if (failures > 0 || (++moves & 1) == 0) {
+      // Just before a random buffer placed earlier that lies below the
+      // culprit and lives with it: the culprit gets first choice there.
+      culprit = culprits[next(culprits.size())];
+      const Buffer &c = problem.buffers[culprit];
+      below.clear();
+      for (uint32_t k = 0; k < position[culprit]; ++k) {
+        const Buffer &b = problem.buffers[order[k]];
+        if (lifetimesOverlap(b, c) && best.offsets[order[k]] < best.offsets[culprit])
+          below.push_back(k);
+      }
+      to = below.empty() ? (uint32_t)next(position[culprit])
+                         : below[next(below.size())];
+    }
     std::vector<uint32_t> trial = order;
     trial.erase(trial.begin() + position[culprit]);
-    trial.insert(trial.begin(), culprit);
+    trial.insert(trial.begin() + to, culprit);
     std::optional<Plan> p = placer.place(trial, bestFit, *improveUntil);
     if (!p)
       break;
+    failures = p->arenaSize < best.arenaSize ? 0 : failures + 1;
     if (p->arenaSize <= best.arenaSize) {
       best = std::move(*p);
       order = std::move(trial);
-    } else {
-      break; // no better neighbour along this line
     }
   }
   return best;
