@@ -38,6 +38,7 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <type_traits>
 
 namespace cs349::planner::detail {
@@ -326,13 +327,39 @@ private:
 /// the lowest block.
 class CoverCounts {
 public:
-  explicit CoverCounts(std::pmr::memory_resource *pool) : pool(pool) {
+  /// With `trackRuns`, the free runs are also kept ordered by length (for
+  /// best-fit): each change updates the runs beginning where it can change
+  /// them, few where the blocks in the counts do not overlap each other (a
+  /// sweep in start order).
+  CoverCounts(std::pmr::memory_resource *pool, bool trackRuns)
+      : pool(pool), trackRuns(trackRuns) {
     root = make(0, 0);
   }
 
   void add(uint64_t begin, uint64_t end, int32_t delta) {
+    if (!trackRuns) {
+      change(begin, delta);
+      change(end, -delta);
+      return;
+    }
+    // Only runs beginning in [the change point before begin, end] change.
+    const Node *before = lastBelow(begin);
+    const uint64_t from = before ? before->begin : 0;
+    forRuns(from, end, [&](const Node *n) { runs.erase({n->length, n->begin}); });
     change(begin, delta);
     change(end, -delta);
+    forRuns(from, end, [&](const Node *n) { runs.insert({n->length, n->begin}); });
+  }
+
+  /// The best-fit choice from the runs kept by length (trackRuns).
+  uint64_t bestFreeTracked(uint64_t size) const {
+    auto it = runs.lower_bound({size, 0});
+    if (it != runs.end())
+      return it->second;
+    const Node *last = root;
+    while (last->right)
+      last = last->right;
+    return last->begin;
   }
 
   /// The lowest offset starting a run of at least `size` uncovered bytes
@@ -510,8 +537,30 @@ private:
     root = join(join(below, here), above);
   }
 
+  const Node *lastBelow(uint64_t x) const {
+    const Node *found = nullptr;
+    for (const Node *n = root; n;) {
+      if (n->begin < x) {
+        found = n;
+        n = n->right;
+      } else {
+        n = n->left;
+      }
+    }
+    return found;
+  }
+  /// Calls f for the bounded free runs beginning in [from, to].
+  template <typename F> void forRuns(uint64_t from, uint64_t to, F f) const {
+    for (const Node *n = nextFree(root, 0, from, 1);
+         n && n->begin <= to && n->length != kNoEnd;
+         n = nextFree(root, 0, n->begin + 1, 1))
+      f(n);
+  }
+
   Node *root;
   std::pmr::memory_resource *pool;
+  bool trackRuns;
+  std::set<std::pair<uint64_t, uint64_t>> runs; // (length, begin)
 };
 } // namespace
 
@@ -891,7 +940,7 @@ struct GreedyPlacer::Impl {
   /// out of the counts for the query.
   uint64_t countsFit(uint32_t lo, uint32_t hi, uint64_t size, Fit fit) {
     if (!counts) {
-      counts.emplace(&countArena);
+      counts.emplace(&countArena, fit == Fit::Best);
       for (uint32_t j : placed)
         if (!retired[j])
           addCount(j, 1);
@@ -914,7 +963,7 @@ struct GreedyPlacer::Impl {
       addCount(j, -1);
     const uint64_t offset =
         fit == Fit::First ? counts->firstFree(size)
-                          : counts->bestFree(size, alignUp(size, align), steps);
+                          : counts->bestFreeTracked(size);
     for (uint32_t j : apart)
       addCount(j, 1);
     steps += 2 * apart.size();
@@ -943,14 +992,23 @@ struct GreedyPlacer::Impl {
     liveHi = std::min(liveHi, hi);
   }
 
-  void buildUnions() {
+  /// Puts the placed blocks into the unions; false when the pass's
+  /// deadline passes first (building costs about as much as the scans so
+  /// far, too long to go unchecked).  Adding a block to a union twice
+  /// changes nothing, so a build cut short is simply started again.
+  bool buildUnions() {
     if (coverOf.empty()) {
       coverOf.assign(2 * leaves, 0);
       anyOf.assign(2 * leaves, 0);
     }
-    for (uint32_t j : placed)
-      insertUnion(j);
+    for (size_t k = 0; k < placed.size(); ++k) {
+      if (passDeadline && (k + 1) % kStepsPerClockCheck == 0 &&
+          passDeadline->passed())
+        return false;
+      insertUnion(placed[k]);
+    }
     unionsBuilt = true;
+    return true;
   }
 
   uint64_t placeOne(uint32_t i, Fit fit) {
@@ -980,8 +1038,12 @@ struct GreedyPlacer::Impl {
     }
     ++steps;
     if (viaUnions) {
-      if (!unionsBuilt)
-        buildUnions();
+      if (!unionsBuilt && !buildUnions()) {
+        // Out of time: this placement scans, the pass stops at the next.
+        steps = kStepsPerClockCheck;
+        collect(lo, hi);
+        return scanFit(size, fit);
+      }
       gather(lo, hi);
       const size_t before = budget;
       uint64_t offset =
@@ -1013,13 +1075,22 @@ struct GreedyPlacer::Impl {
     }
   }
 
-  /// With a deadline that passes during the pass: nothing, or with
-  /// `stackWhenLate` the placements so far and the rest stacked above them.
-  std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
-                            const Deadline *deadline, bool stackWhenLate) {
+  // The pass in progress: its order, fit and next position.
+  std::vector<uint32_t> passOrder;
+  Fit passFit = Fit::First;
+  const Deadline *passDeadline = nullptr;
+  size_t next = 0, placedActive = 0, activeInPass = 0;
+
+  void begin(const std::vector<uint32_t> &order, Fit fit) {
     reset();
-    const bool retiring = index != Index::Unions;
-    if (retiring) {
+    passOrder = order;
+    passFit = fit;
+    next = 0;
+    placedActive = 0;
+    activeInPass = 0;
+    for (uint32_t i : order)
+      activeInPass += isActive(problem.buffers[i]);
+    if (index != Index::Unions) {
       futureLo.assign(order.size() + 1, numSlots);
       futureHi.assign(order.size() + 1, 0);
       for (size_t k = order.size(); k-- > 0;) {
@@ -1031,23 +1102,27 @@ struct GreedyPlacer::Impl {
         }
       }
     }
-    for (size_t k = 0; k < order.size(); ++k) {
-      const uint32_t i = order[k];
+  }
+
+  /// Places the rest of the pass, or stops when `deadline` passes (the clock
+  /// is read every kStepsPerClockCheck steps).  True when all are placed.
+  bool resume(const Deadline *deadline) {
+    passDeadline = deadline;
+    const std::vector<uint32_t> &order = passOrder;
+    for (; next < order.size(); ++next) {
+      const uint32_t i = order[next];
       if (!isActive(problem.buffers[i]))
         continue;
-      if (retiring)
-        retireUpTo(k);
+      if (index != Index::Unions)
+        retireUpTo(next);
       if (deadline && steps >= kStepsPerClockCheck) {
         steps = 0;
-        if (deadline->passed()) {
-          if (!stackWhenLate)
-            return std::nullopt;
-          stackRest(order, k);
-          break;
-        }
+        if (deadline->passed())
+          return false;
       }
-      offsets[i] = placeOne(i, fit);
+      offsets[i] = placeOne(i, passFit);
       placed.push_back(i);
+      ++placedActive;
       if (index != Index::Unions) {
         insertScan(i);
         bump(startCount, slotLo[i]);
@@ -1058,10 +1133,28 @@ struct GreedyPlacer::Impl {
       if (counts)
         addCount(i, 1);
     }
+    return true;
+  }
+
+  /// The plan of the pass; the buffers not placed yet go end to end above
+  /// the placed ones.
+  Plan finish() {
+    if (next < passOrder.size())
+      stackRest(passOrder, next);
     Plan result;
     result.offsets = offsets;
     result.arenaSize = arenaOf(problem, result.offsets);
     return result;
+  }
+
+  /// With a deadline that passes during the pass: nothing, or with
+  /// `stackWhenLate` the placements so far and the rest stacked above them.
+  std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
+                            const Deadline *deadline, bool stackWhenLate) {
+    begin(order, fit);
+    if (!resume(deadline) && !stackWhenLate)
+      return std::nullopt;
+    return finish();
   }
 
   template <typename Less> std::vector<uint32_t> sorted(Less less) const {
@@ -1101,6 +1194,22 @@ Plan GreedyPlacer::placeWithin(const std::vector<uint32_t> &order, Fit fit,
                                const Deadline &deadline) {
   return *impl->place(order, fit, &deadline, true);
 }
+
+void GreedyPlacer::begin(const std::vector<uint32_t> &order, Fit fit) {
+  impl->begin(order, fit);
+}
+
+bool GreedyPlacer::resume(const Deadline &deadline) {
+  return impl->resume(&deadline);
+}
+
+double GreedyPlacer::progress() const {
+  return impl->activeInPass == 0
+             ? 1.0
+             : (double)impl->placedActive / (double)impl->activeInPass;
+}
+
+Plan GreedyPlacer::finish() { return impl->finish(); }
 
 Plan greedyBySizeWithin(const Problem &problem, const Deadline &deadline) {
   GreedyPlacer placer(problem);

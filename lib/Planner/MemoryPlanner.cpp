@@ -294,35 +294,54 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     break;
   }
   case Strategy::Best: {
-    // Fast strong heuristics first: the start-order sweeps (O(n log n)
-    // however many buffers live at once; the strongest pass where most do),
-    // then greedy-by-size (optimal at the lower bound), then the other
-    // best-fit passes, then improvement: the search where a dive is
-    // affordable, else reordering the best greedy order.  Every step stops
-    // at the deadline, the greedy start included (it then stacks what it
-    // could not place), and the smallest plan made is kept.
+    // Fast strong heuristics first: greedy-by-size (optimal at the lower
+    // bound) and the start-order sweeps (O(n log n) however many buffers
+    // live at once; where most do, the strongest pass measured), then the
+    // other best-fit passes, then improvement: the search where a dive is
+    // affordable, else reordering the best greedy order.  Greedy-by-size
+    // goes first unless it is behind the pace that would finish it in time:
+    // then the sweeps go before the rest of it, so that a large problem
+    // gets their plans rather than a stacked, interrupted greedy one.
+    // Every step stops at the deadline and the smallest plan made is kept.
     auto t0 = Clock::now();
     uint64_t lower = lowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
-    std::vector<DonePass> done = startOrderPasses(problem, work);
-    auto smallest = [&]() -> const Plan * {
-      const Plan *p = nullptr;
-      for (const DonePass &d : done)
-        if (!p || d.plan.arenaSize < p->arenaSize)
-          p = &d.plan;
-      return p;
-    };
-    if (const Plan *p = smallest(); p && p->arenaSize <= lower) {
-      result = *p;
+    std::vector<DonePass> done;
+    Plan greedy;
+    bool swept = false;
+    {
+      GreedyPlacer placer(problem);
+      placer.begin(placer.orderBySize(), Fit::First);
+      const auto began = Clock::now();
+      bool complete =
+          placer.resume(Deadline{began + (work.at - began) / 2});
+      if (!complete) {
+        // A placement costs about as much more as there are more placed
+        // blocks, so the first fraction f of the pass takes ~f^2 of it.
+        const double f = placer.progress();
+        const double spent =
+            std::chrono::duration<double>(Clock::now() - began).count();
+        const double left =
+            std::chrono::duration<double>(work.at - Clock::now()).count();
+        if (f <= 0 || spent / (f * f) - spent > left) {
+          done = startOrderPasses(problem, work);
+          swept = true;
+        }
+        complete = placer.resume(work);
+      }
+      greedy = placer.finish();
+    }
+    if (!swept && greedy.arenaSize > lower && !work.passed())
+      done = startOrderPasses(problem, work);
+    const Plan *smallest = &greedy;
+    for (const DonePass &d : done)
+      if (d.plan.arenaSize < smallest->arenaSize)
+        smallest = &d.plan;
+    if (smallest->arenaSize <= lower || work.passed()) {
+      result = *smallest;
       break;
     }
-    Plan greedy = greedyBySizeWithin(problem, work);
-    if (greedy.arenaSize <= lower || work.passed()) {
-      const Plan *p = smallest();
-      result = p && p->arenaSize < greedy.arenaSize ? *p : std::move(greedy);
-      break;
-    }
-    // Greedy-by-size first among equal plans, as before the sweeps.
+    // Greedy-by-size first among equal plans.
     done.insert(done.begin(), {std::move(greedy), PassOrder::Size, Fit::First});
     // Reordering gets all the time where the search cannot dive, else half.
     Deadline improve = work;

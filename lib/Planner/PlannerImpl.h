@@ -72,6 +72,16 @@ public:
   Plan placeWithin(const std::vector<uint32_t> &order, Fit fit,
                    const Deadline &deadline);
 
+  /// The same in steps: begin() starts a pass, resume() places until the
+  /// deadline or the end of the pass (true at the end), finish() gives its
+  /// plan, placeWithin's when the pass is not complete.  Between them the
+  /// caller may do other work.
+  void begin(const std::vector<uint32_t> &order, Fit fit);
+  bool resume(const Deadline &deadline);
+  /// The fraction of the pass's active buffers placed so far.
+  double progress() const;
+  Plan finish();
+
   /// Orders used by the strategies.
   std::vector<uint32_t> orderBySize() const;
   std::vector<uint32_t> orderByArea() const;
