@@ -351,6 +351,9 @@ public:
     forRuns(from, end, [&](const Node *n) { runs.insert({n->length, n->begin}); });
   }
 
+  /// Runs visited by add() so far: what a deadline's clock checks count.
+  size_t work = 0;
+
   /// The best-fit choice from the runs kept by length (trackRuns).
   uint64_t bestFreeTracked(uint64_t size) const {
     auto it = runs.lower_bound({size, 0});
@@ -550,11 +553,13 @@ private:
     return found;
   }
   /// Calls f for the bounded free runs beginning in [from, to].
-  template <typename F> void forRuns(uint64_t from, uint64_t to, F f) const {
+  template <typename F> void forRuns(uint64_t from, uint64_t to, F f) {
     for (const Node *n = nextFree(root, 0, from, 1);
          n && n->begin <= to && n->length != kNoEnd;
-         n = nextFree(root, 0, n->begin + 1, 1))
+         n = nextFree(root, 0, n->begin + 1, 1)) {
+      ++work;
       f(n);
+    }
   }
 
   Node *root;
@@ -684,6 +689,7 @@ struct GreedyPlacer::Impl {
     std::fill(endBits.begin(), endBits.end(), 0);
     counts.reset();
     countArena.releaseAll();
+    countsWorkSeen = 0;
     for (uint32_t i : placed)
       retired[i] = 0;
     retiredCount = 0;
@@ -1079,6 +1085,7 @@ struct GreedyPlacer::Impl {
   std::vector<uint32_t> passOrder;
   Fit passFit = Fit::First;
   const Deadline *passDeadline = nullptr;
+  size_t countsWorkSeen = 0; // CoverCounts::work already counted in steps
   size_t next = 0, placedActive = 0, activeInPass = 0;
 
   void begin(const std::vector<uint32_t> &order, Fit fit) {
@@ -1130,8 +1137,11 @@ struct GreedyPlacer::Impl {
       }
       if (unionsBuilt)
         insertUnion(i);
-      if (counts)
+      if (counts) {
         addCount(i, 1);
+        steps += counts->work - countsWorkSeen;
+        countsWorkSeen = counts->work;
+      }
     }
     return true;
   }

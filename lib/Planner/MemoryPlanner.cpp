@@ -299,10 +299,10 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     // live at once; where most do, the strongest pass measured), then the
     // other best-fit passes, then improvement: the search where a dive is
     // affordable, else reordering the best greedy order.  Greedy-by-size
-    // goes first unless it is behind the pace that would finish it in time:
-    // then the sweeps go before the rest of it, so that a large problem
-    // gets their plans rather than a stacked, interrupted greedy one.
-    // Every step stops at the deadline and the smallest plan made is kept.
+    // goes first; when after an eighth of the time it is behind the pace
+    // that would finish it in time, it is given up (its interrupted plan
+    // stacks the rest) for the sweeps and what follows them.  Every step
+    // stops at the deadline and the smallest plan made is kept.
     auto t0 = Clock::now();
     uint64_t lower = lowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
@@ -313,8 +313,7 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
       GreedyPlacer placer(problem);
       placer.begin(placer.orderBySize(), Fit::First);
       const auto began = Clock::now();
-      bool complete =
-          placer.resume(Deadline{began + (work.at - began) / 2});
+      bool complete = placer.resume(Deadline{began + (work.at - began) / 8});
       if (!complete) {
         // A placement costs about as much more as there are more placed
         // blocks, so the first fraction f of the pass takes ~f^2 of it.
@@ -326,8 +325,9 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
         if (f <= 0 || spent / (f * f) - spent > left) {
           done = startOrderPasses(problem, work);
           swept = true;
+        } else {
+          placer.resume(work);
         }
-        complete = placer.resume(work);
       }
       greedy = placer.finish();
     }
@@ -341,7 +341,8 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
       result = *smallest;
       break;
     }
-    // Greedy-by-size first among equal plans.
+    // Greedy-by-size first among equal plans; given up, it is not made
+    // again either.
     done.insert(done.begin(), {std::move(greedy), PassOrder::Size, Fit::First});
     // Reordering gets all the time where the search cannot dive, else half.
     Deadline improve = work;
