@@ -22,6 +22,14 @@
 // subtree), and asks the union that blocked last first: on fragmented
 // unions, where most gaps are too small, a jump passes all of them at once.
 //
+// Where nearly every placed block overlaps the buffer (results that all live
+// to the end) a second index answers instead: how many placed blocks cover
+// each byte, kept as a treap of change points in which every free run is one
+// segment, so that a query is one descent after taking out the few placed
+// blocks that do not overlap (CoverCounts).  Blocks no later buffer of the
+// pass can overlap leave it for good, which makes a pass in start order a
+// sweep: O(n log n) for both fits, whatever the overlap.
+//
 // Block tops are rounded up to the alignment before they enter a union:
 // every candidate offset is aligned, so an aligned x is below top exactly
 // when it is below alignUp(top), and the slivers between aligned blocks
@@ -381,29 +389,6 @@ public:
       before = at;
       n = n->right;
       assert(n && "the last run is unbounded");
-    }
-  }
-
-  /// The lowest start of the shortest free run of at least `size` bytes
-  /// below the last change point, else that change point (the top): the
-  /// best-fit choice.  Runs are found in increasing order, each by one
-  /// descent that skips every subtree without one long enough, and the
-  /// walk stops at a run of `tight` bytes (none can be shorter).
-  uint64_t bestFree(uint64_t size, uint64_t tight, size_t &steps) const {
-    uint64_t best = kNoEnd, bestLength = kNoEnd;
-    for (uint64_t from = 0;;) {
-      ++steps;
-      const Node *run = nextFree(root, 0, from, size);
-      assert(run && "the last run is unbounded");
-      if (run->length == kNoEnd)
-        return best == kNoEnd ? run->begin : best;
-      if (run->length < bestLength) {
-        best = run->begin;
-        bestLength = run->length;
-        if (bestLength <= tight)
-          return best;
-      }
-      from = run->begin + 1;
     }
   }
 

@@ -299,7 +299,7 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     // live at once; where most do, the strongest pass measured), then the
     // other best-fit passes, then improvement: the search where a dive is
     // affordable, else reordering the best greedy order.  Greedy-by-size
-    // goes first; when after an eighth of the time it is behind the pace
+    // goes first; when after a quarter of the time it is behind the pace
     // that would finish it in time, it is given up (its interrupted plan
     // stacks the rest) for the sweeps and what follows them.  Every step
     // stops at the deadline and the smallest plan made is kept.
@@ -313,16 +313,17 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
       GreedyPlacer placer(problem);
       placer.begin(placer.orderBySize(), Fit::First);
       const auto began = Clock::now();
-      bool complete = placer.resume(Deadline{began + (work.at - began) / 8});
+      bool complete = placer.resume(Deadline{began + (work.at - began) / 4});
       if (!complete) {
-        // A placement costs about as much more as there are more placed
-        // blocks, so the first fraction f of the pass takes ~f^2 of it.
+        // The pace is taken as linear in the buffers placed: the later
+        // placements meet more placed blocks and cost more, so this errs
+        // on the side of finishing greedy-by-size.
         const double f = placer.progress();
         const double spent =
             std::chrono::duration<double>(Clock::now() - began).count();
         const double left =
             std::chrono::duration<double>(work.at - Clock::now()).count();
-        if (f <= 0 || spent / (f * f) - spent > left) {
+        if (f <= 0 || spent / f - spent > left) {
           done = startOrderPasses(problem, work);
           swept = true;
         } else {
