@@ -19,6 +19,10 @@
 #   SCALING=0    skip the scaling benchmark
 #   LARGE=0      skip the large problems (most buffers live at once)
 #   LARGE_TIME_LIMIT  seconds for best on them (default 10)
+#   LARGE_TIMEOUT     seconds after which a greedy-by-size or best-fit run
+#                on them is stopped and reported as "> N s" (default 300;
+#                greedy orders other than by start are still superlinear
+#                where most buffers live at once)
 #   CS349_OPT, CS349_GEN  tools of a main build (default <repo>/build/bin):
 #                the 1000-layer initializer's problem comes from them and is
 #                left out when they are missing
@@ -160,17 +164,27 @@ PY
   fi
   echo
   echo "Large problems (alignment 64; one core; wall = whole cs349-plan process, median of 3 for greedy-by-size/best-fit)"
+  large_timeout=${LARGE_TIMEOUT:-300}
   printf '%-22s %8s %-22s %8s %10s %10s\n' problem buffers strategy "gap LB %" "plan ms" "wall ms"
   for f in "${large[@]}"; do
     for s in greedy-by-size best-fit best; do
       args=(--strategy=$s --alignment=64 --time-limit="$large_limit")
       runs=3; [[ $s == best ]] && runs=1
       walls=()
+      out=
       for ((r = 0; r < runs; ++r)); do
         t0=$(date +%s%N)
-        out=$(taskset -c 0 "$plan" "${args[@]}" "$f")
+        if ! out=$(taskset -c 0 timeout "$large_timeout" "$plan" "${args[@]}" "$f"); then
+          out=timeout
+          break
+        fi
         walls+=($(( ($(date +%s%N) - t0) / 1000000 )))
       done
+      if [[ $out == timeout ]]; then
+        printf '%-22s %8s %-22s %8s %10s %10s\n' "$(basename "$f" .csv)" - $s - \
+          "> ${large_timeout} s" -
+        continue
+      fi
       wall=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
       printf '%-22s %8s %-22s %8s %10s %10s\n' "$(basename "$f" .csv)" \
         "$(echo "$out" | awk '/^buffers:/{print $2}')" $s \

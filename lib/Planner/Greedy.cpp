@@ -22,6 +22,14 @@
 // subtree), and asks the union that blocked last first: on fragmented
 // unions, where most gaps are too small, a jump passes all of them at once.
 //
+// Where nearly every placed block overlaps the buffer (results that all live
+// to the end) a second index answers instead: how many placed blocks cover
+// each byte, kept as a treap of change points in which every free run is one
+// segment, so that a query is one descent after taking out the few placed
+// blocks that do not overlap (CoverCounts).  Blocks no later buffer of the
+// pass can overlap leave it for good, which makes a pass in start order a
+// sweep: O(n log n) for both fits, whatever the overlap.
+//
 // Block tops are rounded up to the alignment before they enter a union:
 // every candidate offset is aligned, so an aligned x is below top exactly
 // when it is below alignUp(top), and the slivers between aligned blocks
@@ -38,6 +46,7 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <type_traits>
 
 namespace cs349::planner::detail {
@@ -53,6 +62,12 @@ constexpr uint32_t kScanLimit = 256;
 constexpr uint32_t kUnionCostPerBlock = 16;
 
 constexpr uint64_t kNoEnd = std::numeric_limits<uint64_t>::max();
+
+/// A first-fit query goes to the count index when at most one placed block
+/// in this many does not overlap it: taking out and putting back such a
+/// block costs tens of scanned ones, and on the training-step problems a
+/// lower ratio measured slower than walking the unions.
+constexpr uint32_t kCountsRatio = 64;
 
 /// Placement steps (a placement, a scanned block, a step of a walk) between
 /// two looks at the clock of a pass with a deadline: a few microseconds of
@@ -305,6 +320,238 @@ private:
   Node *root = nullptr;
   std::pmr::memory_resource *pool;
 };
+
+/// How many placed blocks cover each byte, as a treap of change points:
+/// each distinct offset where the count changes holds the net change there
+/// and the length of the segment up to the next change point, and each
+/// subtree the minimum prefix count and the longest segment attaining it.
+/// A change point whose net change drops to 0 is removed, so consecutive
+/// segments always differ in count and every free run (count 0) is one
+/// segment: the first free run of a given length is one O(log k) descent,
+/// however the blocks that make up the occupied memory are interleaved.
+/// Blocks are added and taken out again (a count, unlike a union, can be
+/// undone), which is what lets a query over "all placed blocks but a few"
+/// skip the few.  A change point at 0 is always kept, for the run below
+/// the lowest block.
+class CoverCounts {
+public:
+  /// With `trackRuns`, the free runs are also kept ordered by length (for
+  /// best-fit): each change updates the runs beginning where it can change
+  /// them, few where the blocks in the counts do not overlap each other (a
+  /// sweep in start order).
+  CoverCounts(std::pmr::memory_resource *pool, bool trackRuns)
+      : pool(pool), trackRuns(trackRuns) {
+    root = make(0, 0);
+  }
+
+  void add(uint64_t begin, uint64_t end, int32_t delta) {
+    if (!trackRuns) {
+      change(begin, delta);
+      change(end, -delta);
+      return;
+    }
+    // Only runs beginning in [the change point before begin, end] change.
+    const Node *before = lastBelow(begin);
+    const uint64_t from = before ? before->begin : 0;
+    forRuns(from, end, [&](const Node *n) { runs.erase({n->length, n->begin}); });
+    change(begin, delta);
+    change(end, -delta);
+    forRuns(from, end, [&](const Node *n) { runs.insert({n->length, n->begin}); });
+  }
+
+  /// Runs visited by add() so far: what a deadline's clock checks count.
+  size_t work = 0;
+
+  /// The best-fit choice from the runs kept by length (trackRuns).
+  uint64_t bestFreeTracked(uint64_t size) const {
+    auto it = runs.lower_bound({size, 0});
+    if (it != runs.end())
+      return it->second;
+    const Node *last = root;
+    while (last->right)
+      last = last->right;
+    return last->begin;
+  }
+
+  /// The lowest offset starting a run of at least `size` uncovered bytes
+  /// (the last change point's run is unbounded).
+  uint64_t firstFree(uint64_t size) const {
+    int64_t before = 0;
+    for (const Node *n = root;;) {
+      const Node *l = n->left;
+      if (l && before + l->minPrefix == 0 && l->longestAtMin >= size) {
+        n = l;
+        continue;
+      }
+      const int64_t at = before + sum(l) + n->delta;
+      if (at == 0 && n->length >= size)
+        return n->begin;
+      before = at;
+      n = n->right;
+      assert(n && "the last run is unbounded");
+    }
+  }
+
+private:
+  struct Node {
+    uint64_t begin;
+    uint64_t length; // to the next change point, kNoEnd for the last
+    int64_t delta;
+    int64_t total;     // sum of delta in this subtree
+    int64_t minPrefix; // min over this subtree's nodes of the count after it
+    uint64_t longestAtMin; // the longest of their segments attaining it
+    Node *left, *right;
+    uint64_t priority;
+  };
+
+  static uint64_t priorityOf(uint64_t key) {
+    key += 0x9e3779b97f4a7c15ULL;
+    key = (key ^ (key >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    key = (key ^ (key >> 27)) * 0x94d049bb133111ebULL;
+    return key ^ (key >> 31);
+  }
+  static int64_t sum(const Node *n) { return n ? n->total : 0; }
+  /// The first free run of at least `size` bytes beginning at or after
+  /// `from` in subtree n, whose change points start at count `before`.
+  static const Node *nextFree(const Node *n, int64_t before, uint64_t from,
+                              uint64_t size) {
+    while (n) {
+      if (before + n->minPrefix != 0 || n->longestAtMin < size)
+        return nullptr;
+      const int64_t at = before + sum(n->left) + n->delta;
+      if (n->begin >= from) {
+        if (const Node *found = nextFree(n->left, before, from, size))
+          return found;
+        if (at == 0 && n->length >= size)
+          return n;
+      }
+      before = at;
+      n = n->right;
+    }
+    return nullptr;
+  }
+  static Node *pull(Node *n) {
+    const Node *l = n->left, *r = n->right;
+    int64_t best = sum(l) + n->delta;
+    uint64_t longest = n->length;
+    auto take = [&](int64_t value, uint64_t length) {
+      if (value < best) {
+        best = value;
+        longest = length;
+      } else if (value == best) {
+        longest = std::max(longest, length);
+      }
+    };
+    if (l)
+      take(l->minPrefix, l->longestAtMin);
+    if (r)
+      take(sum(l) + n->delta + r->minPrefix, r->longestAtMin);
+    n->total = sum(l) + n->delta + sum(r);
+    n->minPrefix = best;
+    n->longestAtMin = longest;
+    return n;
+  }
+  Node *make(uint64_t begin, int64_t delta) {
+    return pull(new (pool->allocate(sizeof(Node), alignof(Node)))
+                    Node{begin, kNoEnd, delta, 0, 0, 0, nullptr, nullptr,
+                         priorityOf(begin)});
+  }
+  /// Splits t into the change points below key and the others.
+  static void split(Node *t, uint64_t key, Node *&below, Node *&rest) {
+    if (!t) {
+      below = rest = nullptr;
+      return;
+    }
+    if (t->begin < key) {
+      split(t->right, key, t->right, rest);
+      below = pull(t);
+    } else {
+      split(t->left, key, below, t->left);
+      rest = pull(t);
+    }
+  }
+  static Node *join(Node *a, Node *b) {
+    if (!a || !b)
+      return a ? a : b;
+    if (a->priority > b->priority) {
+      a->right = join(a->right, b);
+      return pull(a);
+    }
+    b->left = join(a, b->left);
+    return pull(b);
+  }
+  static uint64_t firstBegin(const Node *t) {
+    while (t->left)
+      t = t->left;
+    return t->begin;
+  }
+  /// Sets the segment length of t's last change point.
+  static void setLastLength(Node *t, uint64_t length) {
+    if (t->right)
+      setLastLength(t->right, length);
+    else
+      t->length = length;
+    pull(t);
+  }
+
+  void change(uint64_t at, int64_t delta) {
+    Node *below, *rest, *here, *above;
+    split(root, at, below, rest);
+    split(rest, at + 1, here, above);
+    if (here) {
+      here->delta += delta;
+      if (here->delta == 0 && at != 0) {
+        pool->deallocate(here, sizeof(Node), alignof(Node));
+        here = nullptr;
+      } else {
+        pull(here);
+      }
+    } else {
+      here = make(at, delta);
+    }
+    const uint64_t next = above ? firstBegin(above) : kNoEnd;
+    if (here) {
+      here->length = next == kNoEnd ? kNoEnd : next - at;
+      pull(here);
+    }
+    if (below) {
+      // The change point before `at` now runs to `at` or past it.
+      Node *last = below;
+      while (last->right)
+        last = last->right;
+      const uint64_t to = here ? at : next;
+      setLastLength(below, to == kNoEnd ? kNoEnd : to - last->begin);
+    }
+    root = join(join(below, here), above);
+  }
+
+  const Node *lastBelow(uint64_t x) const {
+    const Node *found = nullptr;
+    for (const Node *n = root; n;) {
+      if (n->begin < x) {
+        found = n;
+        n = n->right;
+      } else {
+        n = n->left;
+      }
+    }
+    return found;
+  }
+  /// Calls f for the bounded free runs beginning in [from, to].
+  template <typename F> void forRuns(uint64_t from, uint64_t to, F f) {
+    for (const Node *n = nextFree(root, 0, from, 1);
+         n && n->begin <= to && n->length != kNoEnd;
+         n = nextFree(root, 0, n->begin + 1, 1)) {
+      ++work;
+      f(n);
+    }
+  }
+
+  Node *root;
+  std::pmr::memory_resource *pool;
+  bool trackRuns;
+  std::set<std::pair<uint64_t, uint64_t>> runs; // (length, begin)
+};
 } // namespace
 
 struct GreedyPlacer::Impl {
@@ -332,6 +579,8 @@ struct GreedyPlacer::Impl {
   std::vector<std::vector<uint32_t>> items;    // per tree node
   std::vector<std::vector<uint32_t>> startsAt; // per slot
   std::vector<uint64_t> startBits;             // non-empty startsAt slots
+  std::vector<std::vector<uint32_t>> endsAt;   // per end slot
+  std::vector<uint64_t> endBits;               // non-empty endsAt slots
   std::vector<uint32_t> touchedItems;          // tree nodes to clear
   std::vector<std::pair<uint64_t, uint64_t>> blocks; // (offset, top)
 
@@ -351,6 +600,23 @@ struct GreedyPlacer::Impl {
   size_t unionsInUse = 1;
   std::vector<uint32_t> touchedUnions; // nodes with a union
   std::vector<const MemoryUnion *> query; // scratch of gather()
+
+  // The count index (nearly every placed block overlaps): how many placed
+  // blocks cover each byte, built when a query first needs it.  A query
+  // takes out the few placed blocks that do not overlap it, asks for the
+  // first free run and puts them back.
+  NodeArena countArena;
+  std::optional<CoverCounts> counts;
+  std::vector<uint32_t> apart; // scratch: placed blocks not overlapping
+
+  // Placed blocks no later buffer of the pass can overlap (they end by the
+  // lowest start, or start at or after the highest end, of the buffers
+  // still to place) are retired from the counts for good: in start order,
+  // a sweep, no query has any block to take out.
+  std::vector<uint32_t> futureLo, futureHi; // per order position
+  std::vector<char> retired;
+  size_t retiredCount = 0;
+  uint32_t liveLo = 0, liveHi = 0; // slots a later buffer may touch
 
   explicit Impl(const Problem &p, Index index)
       : problem(p), align(effectiveAlignment(p)), index(index) {
@@ -389,6 +655,10 @@ struct GreedyPlacer::Impl {
     items.resize(2 * leaves);
     startsAt.resize(numSlots);
     startBits.assign(numSlots / 64 + 1, 0);
+    endsAt.resize(numSlots + 1);
+    endBits.assign(numSlots / 64 + 1, 0);
+    retired.assign(n, 0);
+    liveHi = numSlots;
     unions.push_back(nullptr);
   }
 
@@ -396,9 +666,20 @@ struct GreedyPlacer::Impl {
     for (uint32_t node : touchedItems)
       items[node].clear();
     touchedItems.clear();
-    for (uint32_t i : placed)
+    for (uint32_t i : placed) {
       startsAt[slotLo[i]].clear();
+      endsAt[slotHi[i]].clear();
+    }
     std::fill(startBits.begin(), startBits.end(), 0);
+    std::fill(endBits.begin(), endBits.end(), 0);
+    counts.reset();
+    countArena.releaseAll();
+    countsWorkSeen = 0;
+    for (uint32_t i : placed)
+      retired[i] = 0;
+    retiredCount = 0;
+    liveLo = 0;
+    liveHi = numSlots;
     std::fill(startCount.begin(), startCount.end(), 0);
     std::fill(endCount.begin(), endCount.end(), 0);
     for (uint32_t node : touchedUnions)
@@ -454,6 +735,30 @@ struct GreedyPlacer::Impl {
     uint32_t s = slotLo[i];
     startsAt[s].push_back(i);
     startBits[s / 64] |= uint64_t(1) << (s % 64);
+    uint32_t e = slotHi[i];
+    endsAt[e].push_back(i);
+    endBits[e / 64] |= uint64_t(1) << (e % 64);
+  }
+
+  /// Calls f(j) for the blocks of lists[s] for the slots s in [from, to)
+  /// whose bit is set.
+  template <typename F>
+  static void forListed(const std::vector<std::vector<uint32_t>> &lists,
+                        const std::vector<uint64_t> &bits, uint32_t from,
+                        uint32_t to, F f) {
+    for (uint32_t s = from; s < to;) {
+      uint64_t word = bits[s / 64] >> (s % 64);
+      if (word == 0) {
+        s = (s / 64 + 1) * 64;
+        continue;
+      }
+      s += (uint32_t)__builtin_ctzll(word);
+      if (s >= to)
+        break;
+      for (uint32_t j : lists[s])
+        f(j);
+      ++s;
+    }
   }
 
   void addBlock(uint32_t j) {
@@ -467,20 +772,7 @@ struct GreedyPlacer::Impl {
       for (uint32_t j : items[node])
         addBlock(j);
     // Starts in (lo, hi).
-    uint32_t s = lo + 1;
-    while (s < hi) {
-      uint64_t word = startBits[s / 64] >> (s % 64);
-      if (word == 0) {
-        s = (s / 64 + 1) * 64;
-        continue;
-      }
-      s += (uint32_t)__builtin_ctzll(word);
-      if (s >= hi)
-        break;
-      for (uint32_t j : startsAt[s])
-        addBlock(j);
-      ++s;
-    }
+    forListed(startsAt, startBits, lo + 1, hi, [&](uint32_t j) { addBlock(j); });
     std::sort(blocks.begin(), blocks.end());
   }
 
@@ -627,14 +919,87 @@ struct GreedyPlacer::Impl {
     return haveBest ? bestOffset : cur;
   }
 
-  void buildUnions() {
+  //--- the count index --------------------------------------------------------
+
+  void addCount(uint32_t j, int32_t delta) {
+    const uint64_t begin = offsets[j];
+    counts->add(begin, alignUp(begin + problem.buffers[j].size, align), delta);
+  }
+
+  /// First-fit among the placed blocks overlapping slots [lo, hi): all of
+  /// them but those that end by lo or start at or after hi, which are taken
+  /// out of the counts for the query.
+  uint64_t countsFit(uint32_t lo, uint32_t hi, uint64_t size, Fit fit) {
+    if (!counts) {
+      counts.emplace(&countArena, fit == Fit::Best);
+      for (uint32_t j : placed)
+        if (!retired[j])
+          addCount(j, 1);
+    }
+    apart.clear();
+    // Retired blocks are out of the counts already; below liveLo and from
+    // liveHi on there are no others.  The Fenwick counts say whether there
+    // may be one to find before the slot bitmaps are read.
+    auto take = [&](uint32_t j) {
+      if (!retired[j])
+        apart.push_back(j);
+    };
+    if (lo > liveLo &&
+        countBelow(endCount, lo + 1) != countBelow(endCount, liveLo + 1))
+      forListed(endsAt, endBits, liveLo + 1, lo + 1, take);
+    if (hi < liveHi &&
+        countBelow(startCount, liveHi) != countBelow(startCount, hi))
+      forListed(startsAt, startBits, hi, liveHi, take);
+    for (uint32_t j : apart)
+      addCount(j, -1);
+    const uint64_t offset =
+        fit == Fit::First ? counts->firstFree(size)
+                          : counts->bestFreeTracked(size);
+    for (uint32_t j : apart)
+      addCount(j, 1);
+    steps += 2 * apart.size();
+    return offset;
+  }
+
+  void retire(uint32_t j) {
+    if (retired[j])
+      return;
+    retired[j] = 1;
+    ++retiredCount;
+    if (counts)
+      addCount(j, -1);
+  }
+
+  /// Moves the live window to the slots the buffers of order[k..] touch.
+  void retireUpTo(size_t k) {
+    const uint32_t lo = futureLo[k], hi = futureHi[k];
+    if (lo > liveLo)
+      forListed(endsAt, endBits, liveLo + 1, lo + 1,
+                [&](uint32_t j) { retire(j); });
+    if (hi < liveHi)
+      forListed(startsAt, startBits, hi, liveHi,
+                [&](uint32_t j) { retire(j); });
+    liveLo = std::max(liveLo, lo);
+    liveHi = std::min(liveHi, hi);
+  }
+
+  /// Puts the placed blocks into the unions; false when the pass's
+  /// deadline passes first (building costs about as much as the scans so
+  /// far, too long to go unchecked).  Adding a block to a union twice
+  /// changes nothing, so a build cut short is simply started again.
+  bool buildUnions() {
     if (coverOf.empty()) {
       coverOf.assign(2 * leaves, 0);
       anyOf.assign(2 * leaves, 0);
     }
-    for (uint32_t j : placed)
-      insertUnion(j);
+    for (size_t k = 0; k < placed.size(); ++k) {
+      if (passDeadline && (k + 1) % kStepsPerClockCheck == 0 &&
+          passDeadline->passed())
+        return false;
+      insertUnion(placed[k]);
+    }
     unionsBuilt = true;
+    return true;
   }
 
   uint64_t placeOne(uint32_t i, Fit fit) {
@@ -642,6 +1007,17 @@ struct GreedyPlacer::Impl {
     const uint32_t lo = slotLo[i], hi = slotHi[i];
     bool viaUnions = index == Index::Unions;
     size_t budget = std::numeric_limits<size_t>::max();
+    if (index == Index::Counts)
+      return countsFit(lo, hi, size, fit);
+    if (index == Index::Auto &&
+        overlapping(lo, hi) > kScanLimit &&
+        (placed.size() - retiredCount - overlapping(lo, hi)) * kCountsRatio <=
+            overlapping(lo, hi)) {
+      // Counted as the scan it replaces: where other placements still need
+      // the unions, they are built as early as without the count index.
+      scanned += overlapping(lo, hi);
+      return countsFit(lo, hi, size, fit);
+    }
     if (index == Index::Auto && overlapping(lo, hi) > kScanLimit) {
       // Where the unions are fragmented a walk takes many steps: past half
       // the scan's length, scanning is cheaper.
@@ -653,8 +1029,12 @@ struct GreedyPlacer::Impl {
     }
     ++steps;
     if (viaUnions) {
-      if (!unionsBuilt)
-        buildUnions();
+      if (!unionsBuilt && !buildUnions()) {
+        // Out of time: this placement scans, the pass stops at the next.
+        steps = kStepsPerClockCheck;
+        collect(lo, hi);
+        return scanFit(size, fit);
+      }
       gather(lo, hi);
       const size_t before = budget;
       uint64_t offset =
@@ -686,26 +1066,55 @@ struct GreedyPlacer::Impl {
     }
   }
 
-  /// With a deadline that passes during the pass: nothing, or with
-  /// `stackWhenLate` the placements so far and the rest stacked above them.
-  std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
-                            const Deadline *deadline, bool stackWhenLate) {
+  // The pass in progress: its order, fit and next position.
+  std::vector<uint32_t> passOrder;
+  Fit passFit = Fit::First;
+  const Deadline *passDeadline = nullptr;
+  size_t countsWorkSeen = 0; // CoverCounts::work already counted in steps
+  size_t next = 0, placedActive = 0, activeInPass = 0;
+
+  void begin(const std::vector<uint32_t> &order, Fit fit) {
     reset();
-    for (size_t k = 0; k < order.size(); ++k) {
-      const uint32_t i = order[k];
-      if (!isActive(problem.buffers[i]))
-        continue;
-      if (deadline && steps >= kStepsPerClockCheck) {
-        steps = 0;
-        if (deadline->passed()) {
-          if (!stackWhenLate)
-            return std::nullopt;
-          stackRest(order, k);
-          break;
+    passOrder = order;
+    passFit = fit;
+    next = 0;
+    placedActive = 0;
+    activeInPass = 0;
+    for (uint32_t i : order)
+      activeInPass += isActive(problem.buffers[i]);
+    if (index != Index::Unions) {
+      futureLo.assign(order.size() + 1, numSlots);
+      futureHi.assign(order.size() + 1, 0);
+      for (size_t k = order.size(); k-- > 0;) {
+        futureLo[k] = futureLo[k + 1];
+        futureHi[k] = futureHi[k + 1];
+        if (isActive(problem.buffers[order[k]])) {
+          futureLo[k] = std::min(futureLo[k], slotLo[order[k]]);
+          futureHi[k] = std::max(futureHi[k], slotHi[order[k]]);
         }
       }
-      offsets[i] = placeOne(i, fit);
+    }
+  }
+
+  /// Places the rest of the pass, or stops when `deadline` passes (the clock
+  /// is read every kStepsPerClockCheck steps).  True when all are placed.
+  bool resume(const Deadline *deadline) {
+    passDeadline = deadline;
+    const std::vector<uint32_t> &order = passOrder;
+    for (; next < order.size(); ++next) {
+      const uint32_t i = order[next];
+      if (!isActive(problem.buffers[i]))
+        continue;
+      if (index != Index::Unions)
+        retireUpTo(next);
+      if (deadline && steps >= kStepsPerClockCheck) {
+        steps = 0;
+        if (deadline->passed())
+          return false;
+      }
+      offsets[i] = placeOne(i, passFit);
       placed.push_back(i);
+      ++placedActive;
       if (index != Index::Unions) {
         insertScan(i);
         bump(startCount, slotLo[i]);
@@ -713,11 +1122,34 @@ struct GreedyPlacer::Impl {
       }
       if (unionsBuilt)
         insertUnion(i);
+      if (counts) {
+        addCount(i, 1);
+        steps += counts->work - countsWorkSeen;
+        countsWorkSeen = counts->work;
+      }
     }
+    return true;
+  }
+
+  /// The plan of the pass; the buffers not placed yet go end to end above
+  /// the placed ones.
+  Plan finish() {
+    if (next < passOrder.size())
+      stackRest(passOrder, next);
     Plan result;
     result.offsets = offsets;
     result.arenaSize = arenaOf(problem, result.offsets);
     return result;
+  }
+
+  /// With a deadline that passes during the pass: nothing, or with
+  /// `stackWhenLate` the placements so far and the rest stacked above them.
+  std::optional<Plan> place(const std::vector<uint32_t> &order, Fit fit,
+                            const Deadline *deadline, bool stackWhenLate) {
+    begin(order, fit);
+    if (!resume(deadline) && !stackWhenLate)
+      return std::nullopt;
+    return finish();
   }
 
   template <typename Less> std::vector<uint32_t> sorted(Less less) const {
@@ -757,6 +1189,22 @@ Plan GreedyPlacer::placeWithin(const std::vector<uint32_t> &order, Fit fit,
                                const Deadline &deadline) {
   return *impl->place(order, fit, &deadline, true);
 }
+
+void GreedyPlacer::begin(const std::vector<uint32_t> &order, Fit fit) {
+  impl->begin(order, fit);
+}
+
+bool GreedyPlacer::resume(const Deadline &deadline) {
+  return impl->resume(&deadline);
+}
+
+double GreedyPlacer::progress() const {
+  return impl->activeInPass == 0
+             ? 1.0
+             : (double)impl->placedActive / (double)impl->activeInPass;
+}
+
+Plan GreedyPlacer::finish() { return impl->finish(); }
 
 Plan greedyBySizeWithin(const Problem &problem, const Deadline &deadline) {
   GreedyPlacer placer(problem);
@@ -851,17 +1299,58 @@ std::vector<uint32_t> GreedyPlacer::orderBySectionTotal() const {
       [&](uint32_t x, uint32_t y) { return total[x] > total[y]; });
 }
 
-Plan planBestFit(const Problem &problem, const Deadline *deadline,
-                 const Plan *greedy, const Deadline *improveUntil) {
-  if (greedy && deadline && deadline->passed())
-    return *greedy; // not even time for the orders
+std::vector<DonePass> startOrderPasses(const Problem &problem,
+                                       const Deadline &deadline) {
   GreedyPlacer placer(problem);
+  const std::vector<uint32_t> order = placer.orderByStart();
+  std::vector<DonePass> done;
+  for (Fit fit : {Fit::Best, Fit::First})
+    if (std::optional<Plan> p = placer.place(order, fit, deadline))
+      done.push_back({std::move(*p), PassOrder::Start, fit});
+  return done;
+}
+
+Plan planBestFit(const Problem &problem, const Deadline *deadline,
+                 const std::vector<DonePass> *done,
+                 const Deadline *improveUntil) {
+  // Of equal arenas the first made wins: the passes of `done`, then the
+  // others in the order below.
   Plan best;
   bool have = false;
-  if (greedy) {
-    best = *greedy;
-    have = true;
-  }
+  size_t bestOrder = 0;
+  Fit bestFit = Fit::First;
+  auto consider = [&](Plan &&p, size_t o, Fit fit) {
+    if (!have || p.arenaSize < best.arenaSize) {
+      best = std::move(p);
+      have = true;
+      bestOrder = o;
+      bestFit = fit;
+    }
+  };
+  auto isDone = [&](size_t o, Fit fit) {
+    if (done)
+      for (const DonePass &d : *done)
+        if ((size_t)d.order == o && d.fit == fit)
+          return true;
+    return false;
+  };
+  if (done)
+    for (const DonePass &d : *done)
+      consider(Plan(d.plan), (size_t)d.order, d.fit);
+  if (have && deadline && deadline->passed())
+    return best; // not even time for the orders
+  // With improvement to follow, the passes get half of its time: on large
+  // problems they could take all of it, each one about as long as an
+  // improvement step.
+  Deadline passesUntil;
+  if (deadline)
+    passesUntil = *deadline;
+  if (deadline && improveUntil)
+    passesUntil.at = std::min(deadline->at,
+                              Clock::now() + (improveUntil->at - Clock::now()) / 2);
+  deadline = deadline ? &passesUntil : nullptr;
+  GreedyPlacer placer(problem);
+  // Indexed by PassOrder.
   std::vector<std::vector<uint32_t>> orders;
   orders.push_back(placer.orderBySize());
   orders.push_back(placer.orderBySectionTotal());
@@ -869,12 +1358,10 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   orders.push_back(placer.orderByLength());
   orders.push_back(placer.orderByDegree());
   orders.push_back(placer.orderByStart());
-  size_t bestOrder = 0;
-  Fit bestFit = Fit::First;
   for (size_t o = 0; o < orders.size(); ++o) {
     for (Fit fit : {Fit::Best, Fit::First}) {
-      if (o == 0 && fit == Fit::First && greedy)
-        continue; // that pass is greedy-by-size
+      if (isDone(o, fit))
+        continue;
       std::optional<Plan> p;
       if (deadline && have) {
         if (deadline->passed())
@@ -883,52 +1370,78 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
       } else {
         p = placer.place(orders[o], fit);
       }
-      if (p && (!have || p->arenaSize < best.arenaSize)) {
-        best = std::move(*p);
-        have = true;
-        bestOrder = o;
-        bestFit = fit;
-      }
+      if (p)
+        consider(std::move(*p), o, fit);
     }
   }
   if (!have)
     best.offsets.assign(problem.buffers.size(), 0);
   if (!improveUntil)
     return best;
-  // Improvement: a buffer that reaches the arena's top is moved to the front
-  // of the best order and the order placed again; the new plan is kept when
-  // it is no larger (equal plans move on along a plateau).  Deterministic:
-  // the culprit is the first buffer of the order at the top.
+  // Improvement: a buffer that reaches the arena's top is moved earlier in
+  // the best order and the order placed again; the new plan is kept when it
+  // is no larger (equal plans move on along a plateau).  Moves alternate
+  // between the culprit latest in the order going to the front and, also
+  // after any move that did not shrink the arena, a random culprit going
+  // just before a random buffer placed earlier that lives with it and lies
+  // below it (it gets first choice there).  Deterministic: a fixed
+  // generator.  It stops after a few moves that did not make the arena
+  // smaller: the time left goes to the search.
+  constexpr size_t kImproveTries = 4;
   std::vector<uint32_t> order = orders[bestOrder];
   const uint64_t lower = lowerBound(problem);
-  size_t rounds = 0;
+  size_t failures = 0;
+  uint64_t rng = 0x2545f4914f6cdd1dULL;
+  auto next = [&](uint64_t n) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng % n;
+  };
   std::vector<uint32_t> position(problem.buffers.size(), 0);
+  std::vector<uint32_t> culprits, below;
+  size_t moves = 0;
   while (best.arenaSize > lower && !improveUntil->passed() &&
-         rounds < order.size()) {
-    ++rounds;
+         failures < kImproveTries) {
     for (uint32_t k = 0; k < order.size(); ++k)
       position[order[k]] = k;
-    // Culprits: the buffers at the top; take the one latest in the order
-    // (it was placed with the least freedom left).
-    uint32_t culprit = order.size();
+    culprits.clear();
     for (size_t i = 0; i < problem.buffers.size(); ++i)
       if (isActive(problem.buffers[i]) &&
           best.offsets[i] + problem.buffers[i].size == best.arenaSize &&
-          (culprit == order.size() || position[i] > position[culprit]))
-        culprit = (uint32_t)i;
-    if (culprit == order.size() || position[culprit] == 0)
+          position[i] > 0)
+        culprits.push_back((uint32_t)i);
+    if (culprits.empty())
       break;
+    uint32_t culprit = culprits[0];
+    for (uint32_t c : culprits)
+      if (position[c] > position[culprit])
+        culprit = c;
+    uint32_t to = 0;
+    if (failures > 0 || (++moves & 1) == 0) {
+      // Just before a random buffer placed earlier that lies below the
+      // culprit and lives with it: the culprit gets first choice there.
+      culprit = culprits[next(culprits.size())];
+      const Buffer &c = problem.buffers[culprit];
+      below.clear();
+      for (uint32_t k = 0; k < position[culprit]; ++k) {
+        const Buffer &b = problem.buffers[order[k]];
+        if (lifetimesOverlap(b, c) && best.offsets[order[k]] < best.offsets[culprit])
+          below.push_back(k);
+      }
+      to = below.empty() ? (uint32_t)next(position[culprit])
+                         : below[next(below.size())];
+    }
     std::vector<uint32_t> trial = order;
     trial.erase(trial.begin() + position[culprit]);
-    trial.insert(trial.begin(), culprit);
+    trial.insert(trial.begin() + to, culprit);
     std::optional<Plan> p = placer.place(trial, bestFit, *improveUntil);
     if (!p)
       break;
+    failures = p->arenaSize < best.arenaSize ? 0 : failures + 1;
     if (p->arenaSize <= best.arenaSize) {
       best = std::move(*p);
       order = std::move(trial);
-    } else {
-      break; // no better neighbour along this line
     }
   }
   return best;

@@ -49,9 +49,11 @@ class GreedyPlacer {
 public:
   /// How a placement finds the placed blocks overlapping a lifetime: Scan
   /// lists and sorts them, Unions walks merged memory ranges over a time
-  /// index (independent of how many there are), Auto scans few and walks
-  /// many.  All three give the same plans.
-  enum class Index { Auto, Scan, Unions };
+  /// index (independent of how many there are), Counts counts the
+  /// blocks covering each byte and takes out the placed blocks that do not
+  /// overlap, Auto picks per placement.  All give
+  /// the same plans.
+  enum class Index { Auto, Scan, Unions, Counts };
   explicit GreedyPlacer(const Problem &problem, Index index = Index::Auto);
   ~GreedyPlacer();
   GreedyPlacer(const GreedyPlacer &) = delete;
@@ -69,6 +71,16 @@ public:
   /// every few microseconds of work.
   Plan placeWithin(const std::vector<uint32_t> &order, Fit fit,
                    const Deadline &deadline);
+
+  /// The same in steps: begin() starts a pass, resume() places until the
+  /// deadline or the end of the pass (true at the end), finish() gives its
+  /// plan, placeWithin's when the pass is not complete.  Between them the
+  /// caller may do other work.
+  void begin(const std::vector<uint32_t> &order, Fit fit);
+  bool resume(const Deadline &deadline);
+  /// The fraction of the pass's active buffers placed so far.
+  double progress() const;
+  Plan finish();
 
   /// Orders used by the strategies.
   std::vector<uint32_t> orderBySize() const;
@@ -91,13 +103,30 @@ Plan greedyBySize(const Problem &problem);
 /// the strategies with a time limit.
 Plan greedyBySizeWithin(const Problem &problem, const Deadline &deadline);
 
+/// The orders of best-fit's passes, in the order it makes them.
+enum class PassOrder { Size, SectionTotal, Area, Length, Degree, Start };
+
+/// A pass of best-fit already made, which planBestFit does not make again.
+struct DonePass {
+  Plan plan;
+  PassOrder order;
+  Fit fit;
+};
+
+/// The start-order passes (best-fit, then first-fit): a sweep over time,
+/// O(n log n) however many buffers live at once, and on problems where
+/// most do the strongest of the passes measured.  A pass the deadline
+/// interrupts is dropped.
+std::vector<DonePass> startOrderPasses(const Problem &problem,
+                                       const Deadline &deadline);
+
 /// The multi-order greedy of Strategy::BestFit.  With a deadline, a pass
-/// the deadline interrupts is dropped (at least one pass completes).  With
-/// `greedy` (the greedy-by-size plan), that pass is not made again.  With
-/// `improveUntil`, the best order is then improved until that deadline by
-/// moving the buffer at the top of the arena to the front.
+/// the deadline interrupts is dropped (at least one pass completes).  The
+/// passes of `done` are not made again.  With `improveUntil`, the best
+/// order is then improved until that deadline by moving the buffer at the
+/// top of the arena to the front.
 Plan planBestFit(const Problem &problem, const Deadline *deadline = nullptr,
-                 const Plan *greedy = nullptr,
+                 const std::vector<DonePass> *done = nullptr,
                  const Deadline *improveUntil = nullptr);
 
 /// False when the problem is too large for planSearch to try (it would

@@ -73,6 +73,29 @@ TEST(TimeLimit, ZeroLimitStillGivesAValidPlan) {
   }
 }
 
+TEST(TimeLimit, BestIsNoWorseThanItsFastPasses) {
+  // With time to spare, best keeps the smallest of the start-order sweeps
+  // and greedy-by-size (and of what it does after them).
+  Problem p = mostlyLiveAtOnce();
+  PlanOptions options;
+  options.strategy = Strategy::Best;
+  options.timeLimitSeconds = 3; // the passes take well under 1 s
+  Plan result = plan(p, options);
+  EXPECT_TRUE(verify(p, result).empty());
+  EXPECT_LE(result.arenaSize, greedyBySize(p).arenaSize);
+  std::vector<DonePass> sweeps = startOrderPasses(p, Deadline::after(1e6));
+  ASSERT_EQ(sweeps.size(), 2u);
+  for (const DonePass &d : sweeps) {
+    EXPECT_TRUE(verify(p, d.plan).empty());
+    EXPECT_LE(result.arenaSize, d.plan.arenaSize);
+  }
+}
+
+TEST(TimeLimit, InterruptedSweepsAreDropped) {
+  Problem p = mostlyLiveAtOnce();
+  EXPECT_TRUE(startOrderPasses(p, alreadyPassed()).empty());
+}
+
 TEST(TimeLimit, InterruptedBestFitPassIsDropped) {
   Problem p = mostlyLiveAtOnce();
   GreedyPlacer placer(p);
