@@ -161,6 +161,9 @@ llvm::Error readArchitecture(const GivenOptions &given, LayerConfig &config) {
           readChoice(given, "norm-placement", parseNormPlacement,
                      "pre or post", config.normPlacement))
     return error;
+  if (llvm::Error error = readChoice(given, "qkv", parseQkvKind,
+                                     "separate or fused", config.qkv))
+    return error;
   return readMask(given, config);
 }
 } // namespace
@@ -171,7 +174,8 @@ mlir::cs349::gen::readLayerOptions(const OptionTexts &texts) {
   if (llvm::Error error = given.onlyKnown(
           {"preset", "d", "heads", "kv-heads", "head-dim", "ffn", "seq", "eps",
            "rope-theta", "layers", "weights", "seed", "dtype", "locations",
-           "norm", "act", "mlp", "bias", "mask", "pos", "norm-placement"}))
+           "norm", "act", "mlp", "bias", "mask", "pos", "norm-placement",
+           "qkv"}))
     return std::move(error);
 
   LayerRequest request;

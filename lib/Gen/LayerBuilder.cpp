@@ -72,6 +72,7 @@ std::optional<LayerConfig> mlir::cs349::gen::getPreset(llvm::StringRef name) {
   } else if (name == "gpt2") {
     gpt2Style();
     config.activation = ActivationKind::GeluTanh;
+    config.qkv = QkvKind::Fused;
   } else if (name == "bert-base") {
     gpt2Style();
     config.activation = ActivationKind::Gelu;
@@ -149,6 +150,13 @@ mlir::cs349::gen::parsePositionKind(llvm::StringRef text) {
       .Default(std::nullopt);
 }
 
+std::optional<QkvKind> mlir::cs349::gen::parseQkvKind(llvm::StringRef text) {
+  return llvm::StringSwitch<std::optional<QkvKind>>(text)
+      .Case("separate", QkvKind::Separate)
+      .Case("fused", QkvKind::Fused)
+      .Default(std::nullopt);
+}
+
 std::optional<NormPlacement>
 mlir::cs349::gen::parseNormPlacement(llvm::StringRef text) {
   return llvm::StringSwitch<std::optional<NormPlacement>>(text)
@@ -198,6 +206,14 @@ llvm::Error mlir::cs349::gen::verifyConfig(const LayerConfig &config) {
   std::optional<int64_t> qWidth = checkedProduct({config.heads, config.headDim});
   if (!qWidth)
     return configError("heads * head-dim overflows int64");
+  // The fused projection's width, (H + 2G) * dh.
+  std::optional<int64_t> kvBoth = checkedProduct({2, config.kvHeads});
+  int64_t qkvHeads = 0;
+  std::optional<int64_t> qkvWidth;
+  if (kvBoth && !llvm::AddOverflow(config.heads, *kvBoth, qkvHeads))
+    qkvWidth = checkedProduct({qkvHeads, config.headDim});
+  if (!qkvWidth)
+    return configError("(heads + 2 * kv-heads) * head-dim overflows int64");
   int64_t t = config.seqLen, d = config.modelDim, f = config.ffnDim;
   int64_t weightBytes = 0;
   struct Shape {
@@ -210,7 +226,9 @@ llvm::Error mlir::cs349::gen::verifyConfig(const LayerConfig &config) {
                     {{d, f}, true},            {{d, f}, true},
                     {{f, d}, true},
                     {{d, config.kvHeads, config.headDim}, true},
-                    {{d, config.kvHeads, config.headDim}, true}};
+                    {{d, config.kvHeads, config.headDim}, true},
+                    {{t, *qkvWidth}, false},
+                    {{d, *qkvWidth}, config.qkv == QkvKind::Fused}};
   for (const Shape &shape : shapes) {
     llvm::SmallVector<int64_t, 5> factors(shape.dims.begin(), shape.dims.end());
     factors.push_back(bytes);
@@ -255,7 +273,7 @@ Value &LayerWeights::operator[](WeightRole role) {
   Value *fields[] = {&attnNorm, &attnNormBias, &wq,  &bq,     &wk,   &bk,
                      &wv,       &bv,           &wo,  &bo,     &mlpNorm,
                      &mlpNormBias, &wGate,     &bGate, &wUp,  &bUp,  &wDown,
-                     &bDown};
+                     &bDown,    &wqkv,         &bqkv};
   return *fields[static_cast<unsigned>(role)];
 }
 
@@ -275,12 +293,15 @@ LayerBuilder::LayerBuilder(OpBuilder &builder, const LayerConfig &config)
   using R = WeightRole;
   add(true, R::AttnNorm);
   add(layerNorm && allBiases, R::AttnNormBias);
-  add(true, R::Wq);
-  add(qkvBiases, R::Bq);
-  add(true, R::Wk);
-  add(qkvBiases, R::Bk);
-  add(true, R::Wv);
-  add(qkvBiases, R::Bv);
+  bool separate = config.qkv == QkvKind::Separate;
+  add(!separate, R::Wqkv);
+  add(!separate && qkvBiases, R::Bqkv);
+  add(separate, R::Wq);
+  add(separate && qkvBiases, R::Bq);
+  add(separate, R::Wk);
+  add(separate && qkvBiases, R::Bk);
+  add(separate, R::Wv);
+  add(separate && qkvBiases, R::Bv);
   add(true, R::Wo);
   add(allBiases, R::Bo);
   add(true, R::MlpNorm);
@@ -298,7 +319,7 @@ llvm::StringRef LayerBuilder::getWeightName(WeightRole role) {
       "attn_norm", "attn_norm_bias", "wq",     "bq",     "wk",   "bk",
       "wv",        "bv",             "wo",     "bo",     "mlp_norm",
       "mlp_norm_bias", "w_gate",     "b_gate", "w_up",   "b_up", "w_down",
-      "b_down"};
+      "b_down",    "w_qkv",          "b_qkv"};
   return names[static_cast<unsigned>(role)];
 }
 
@@ -342,6 +363,10 @@ RankedTensorType LayerBuilder::getWeightType(WeightRole role) const {
     return tensor({f});
   case WeightRole::WDown:
     return tensor({f, d});
+  case WeightRole::Wqkv:
+    return tensor({d, qWidth + 2 * kvWidth});
+  case WeightRole::Bqkv:
+    return tensor({qWidth + 2 * kvWidth});
   }
   llvm_unreachable("unknown weight role");
 }
@@ -434,35 +459,10 @@ Value LayerBuilder::activate(int64_t layer, Value x) {
   switch (config.activation) {
   case ActivationKind::Silu:
     return SiluOp::create(builder, loc(layer, "mlp.silu"), x);
-  case ActivationKind::Gelu: {
-    // 0.5 * x * (1 + erf(x / sqrt(2)))
-    Value inner = MulOp::create(builder, loc(layer, "mlp.gelu_scaled"), x,
-                                scalar(layer, "mlp.gelu_inv_sqrt2",
-                                       1.0 / std::sqrt(2.0)));
-    Value erf = ErfOp::create(builder, loc(layer, "mlp.gelu_erf"), inner);
-    Value onePlus = AddOp::create(builder, loc(layer, "mlp.gelu_one_plus"), erf,
-                                  scalar(layer, "mlp.gelu_one", 1.0));
-    Value half = MulOp::create(builder, loc(layer, "mlp.gelu_half"), x,
-                               scalar(layer, "mlp.gelu_half_const", 0.5));
-    return MulOp::create(builder, loc(layer, "mlp.gelu"), half, onePlus);
-  }
-  case ActivationKind::GeluTanh: {
-    // 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3)))
-    Value square = MulOp::create(builder, loc(layer, "mlp.gelu_square"), x, x);
-    Value cube = MulOp::create(builder, loc(layer, "mlp.gelu_cube"), square, x);
-    Value cubic = MulOp::create(builder, loc(layer, "mlp.gelu_cubic"), cube,
-                                scalar(layer, "mlp.gelu_coeff", 0.044715));
-    Value sum = AddOp::create(builder, loc(layer, "mlp.gelu_sum"), x, cubic);
-    Value inner = MulOp::create(builder, loc(layer, "mlp.gelu_inner"), sum,
-                                scalar(layer, "mlp.gelu_sqrt_2_over_pi",
-                                       std::sqrt(2.0 / M_PI)));
-    Value tanh = TanhOp::create(builder, loc(layer, "mlp.gelu_tanh"), inner);
-    Value onePlus = AddOp::create(builder, loc(layer, "mlp.gelu_one_plus"),
-                                  tanh, scalar(layer, "mlp.gelu_one", 1.0));
-    Value half = MulOp::create(builder, loc(layer, "mlp.gelu_half"), x,
-                               scalar(layer, "mlp.gelu_half_const", 0.5));
-    return MulOp::create(builder, loc(layer, "mlp.gelu"), half, onePlus);
-  }
+  case ActivationKind::Gelu:
+    return GeluOp::create(builder, loc(layer, "mlp.gelu"), x, GeluMode::Erf);
+  case ActivationKind::GeluTanh:
+    return GeluOp::create(builder, loc(layer, "mlp.gelu"), x, GeluMode::Tanh);
   }
   llvm_unreachable("unknown activation");
 }
@@ -471,9 +471,28 @@ Value LayerBuilder::attention(int64_t layer, Value normed,
                               const LayerWeights &w) {
   int64_t t = config.seqLen, d = config.modelDim, h = config.heads,
           g = config.kvHeads, dh = config.headDim;
-  Value q = project(layer, "attn.q_proj", normed, w.wq, w.bq, h * dh);
-  Value k = project(layer, "attn.k_proj", normed, w.wk, w.bk, g * dh);
-  Value v = project(layer, "attn.v_proj", normed, w.wv, w.bv, g * dh);
+  Value q, k, v;
+  if (config.qkv == QkvKind::Fused) {
+    // One projection, then q, k and v as column ranges of its result: views,
+    // so the one kernel's [T, (H+2G)*dh] result is what the plan places.
+    Value qkv = project(layer, "attn.qkv_proj", normed, w.wqkv, w.bqkv,
+                        (h + 2 * g) * dh);
+    auto columns = [&](llvm::StringRef name, int64_t offset, int64_t width) {
+      return SliceOp::create(builder, loc(layer, "attn." + name.str()),
+                             tensor({t, width}), qkv,
+                             llvm::ArrayRef<int64_t>{1},
+                             llvm::ArrayRef<int64_t>{offset},
+                             llvm::ArrayRef<int64_t>{width},
+                             llvm::ArrayRef<int64_t>{1});
+    };
+    q = columns("q_slice", 0, h * dh);
+    k = columns("k_slice", h * dh, g * dh);
+    v = columns("v_slice", (h + g) * dh, g * dh);
+  } else {
+    q = project(layer, "attn.q_proj", normed, w.wq, w.bq, h * dh);
+    k = project(layer, "attn.k_proj", normed, w.wk, w.bk, g * dh);
+    v = project(layer, "attn.v_proj", normed, w.wv, w.bv, g * dh);
+  }
   Value qHeads = splitHeads(layer, "q", q, h);
   Value kHeads = splitHeads(layer, "k", k, g);
   Value vHeads = splitHeads(layer, "v", v, g);

@@ -181,6 +181,9 @@ public:
   bool emitReshape();
   bool emitTranspose();
   bool emitRepeat();
+  bool emitSlice();
+  bool emitConcat();
+  bool emitCast();
   bool emitConstant();
   bool emitCausalMask();
   bool emitRopeTable();
@@ -236,6 +239,10 @@ const Step kSteps[] = {
     {"reshape", 3, &ProgramBuilder::emitReshape},
     {"transpose", 3, &ProgramBuilder::emitTranspose},
     {"repeat", 2, &ProgramBuilder::emitRepeat},
+    {"slice", 3, &ProgramBuilder::emitSlice},
+    // Data movement and element types.
+    {"concat", 3, &ProgramBuilder::emitConcat},
+    {"cast", 2, &ProgramBuilder::emitCast},
     // Constant data (causal_mask only ever as a mask: added, then softmax).
     {"constant", 2, &ProgramBuilder::emitConstant},
     {"causal_mask", 2, &ProgramBuilder::emitCausalMask},
@@ -802,6 +809,87 @@ bool ProgramBuilder::emitRepeat() {
   Value result = RepeatOp::create(builder, loc("repeat"), tensor(shape),
                                   input.value, axis, times);
   remember(result, input.bound, input.lower);
+  return true;
+}
+
+bool ProgramBuilder::emitSlice() {
+  Pooled input = any();
+  ArrayRef<int64_t> shape = shapeOf(input.value);
+  if (shape.empty())
+    return false;
+  SmallVector<int64_t> axes, offsets, sizes, strides;
+  int64_t rank = static_cast<int64_t>(shape.size());
+  for (int64_t axis = 0; axis < rank; ++axis) {
+    if (!chance(0.5) && !(axis == rank - 1 && axes.empty()))
+      continue;
+    int64_t dim = shape[axis];
+    int64_t stride = chance(0.3) ? pick(2, 3) : 1;
+    int64_t size = pick(1, std::max<int64_t>(1, (dim + stride - 1) / stride));
+    int64_t offset = pick(0, dim - 1 - (size - 1) * stride);
+    axes.push_back(axis);
+    offsets.push_back(offset);
+    sizes.push_back(size);
+    strides.push_back(stride);
+  }
+  SmallVector<int64_t> resultShape(shape);
+  for (auto [axis, size] : llvm::zip_equal(axes, sizes))
+    resultShape[axis] = size;
+  Value result =
+      SliceOp::create(builder, loc("slice"), tensor(resultShape), input.value,
+                      axes, offsets, sizes, strides);
+  remember(result, input.bound, input.lower);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement and element types
+//===----------------------------------------------------------------------===//
+
+bool ProgramBuilder::emitConcat() {
+  Pooled first = bounded(kOperandBound);
+  SmallVector<int64_t> shape(shapeOf(first.value));
+  if (shape.empty())
+    return false;
+  int64_t axis = pick(0, static_cast<int64_t>(shape.size()) - 1);
+  SmallVector<Value> inputs = {first.value};
+  double bound = first.bound, lower = first.lower;
+  SmallVector<int64_t> resultShape(shape);
+  for (int64_t count = pick(1, 2); count > 0; --count) {
+    SmallVector<int64_t> partShape(shape);
+    partShape[axis] = smallDim();
+    resultShape[axis] += partShape[axis];
+    if (numElements(resultShape) > kMaxElements)
+      return false;
+    Pooled part = within(ofShape(partShape), kOperandBound);
+    inputs.push_back(part.value);
+    bound = std::max(bound, part.bound);
+    lower = std::min(lower, part.lower);
+  }
+  if (chance(0.5))
+    std::swap(inputs.front(), inputs.back());
+  Value result = ConcatOp::create(builder, loc("concat"), tensor(resultShape),
+                                  inputs, axis);
+  remember(result, bound, lower);
+  return true;
+}
+
+bool ProgramBuilder::emitCast() {
+  // Through a narrower type and back. Only exact values (arguments and
+  // constants, which every pipeline sees bit for bit) are rounded: a
+  // computed value's last-bit differences between pipelines would become
+  // whole bf16 steps.
+  SmallVector<int64_t> shape = randomShape();
+  Pooled input = fresh(shape);
+  Type narrow = chance(0.5) ? Type(builder.getBF16Type())
+                            : Type(builder.getF16Type());
+  if (narrow == elementType)
+    narrow = builder.getF32Type();
+  Value rounded = CastOp::create(builder, loc("cast_narrow"),
+                                 RankedTensorType::get(shape, narrow),
+                                 input.value);
+  Value result =
+      CastOp::create(builder, loc("cast"), tensor(shape), rounded);
+  remember(result, input.bound * 1.01, input.lower - std::abs(input.lower) * 0.01);
   return true;
 }
 

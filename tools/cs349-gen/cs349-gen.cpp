@@ -133,6 +133,12 @@ TextOpt normPlacement("norm-placement",
                                "norm(x + f(x)) (BERT)"),
                       cl::value_desc("pre|post"), cl::sub(layerCommand),
                       cl::cat(category));
+TextOpt qkv("qkv",
+            cl::desc("separate: three projections w_q, w_k, w_v (default); "
+                     "fused: one [d, (H+2G)*dh] projection w_qkv (with b_qkv "
+                     "when biased) sliced into q, k and v (GPT-2)"),
+            cl::value_desc("separate|fused"), cl::sub(layerCommand),
+            cl::cat(category));
 TextOpt layers("layers",
                cl::desc("Decoder layers stacked in one function (default 1, "
                         "at most 10000); with argument weights each layer "
@@ -245,7 +251,7 @@ llvm::Error runLayer(MLIRContext &context) {
   llvm::Expected<LayerRequest> request = readLayerOptions(
       given({&preset, &layerDim, &heads, &kvHeads, &headDim, &ffn, &seq, &eps,
              &ropeTheta, &layers, &weights, &seed, &dtype, &locations, &norm,
-             &act, &mlpKind, &bias, &mask, &pos, &normPlacement}));
+             &act, &mlpKind, &bias, &mask, &pos, &normPlacement, &qkv}));
   if (!request)
     return request.takeError();
   OwningOpRef<ModuleOp> module = buildLayerModule(context, request->config);

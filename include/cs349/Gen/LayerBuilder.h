@@ -59,6 +59,9 @@ enum class MaskKind { Causal, None, SlidingWindow };
 enum class PositionKind { Rope, Learned, None };
 /// Pre: x + f(norm(x)) (Llama, GPT-2); post: norm(x + f(x)) (BERT).
 enum class NormPlacement { Pre, Post };
+/// Separate: three projections wq, wk, wv; fused: one [d, (H+2G)*dh]
+/// projection w_qkv whose result is sliced into q, k and v (GPT-2's c_attn).
+enum class QkvKind { Separate, Fused };
 
 /// The shape of a decoder layer and of the function that stacks them.
 struct LayerConfig {
@@ -82,6 +85,7 @@ struct LayerConfig {
   int64_t slidingWindow = 0; // W of MaskKind::SlidingWindow
   PositionKind positions = PositionKind::Rope;
   NormPlacement normPlacement = NormPlacement::Pre;
+  QkvKind qkv = QkvKind::Separate;
 };
 
 /// The values each architecture flag accepts, in --help order, and their
@@ -92,6 +96,7 @@ std::optional<MlpKind> parseMlpKind(llvm::StringRef text);
 std::optional<BiasKind> parseBiasKind(llvm::StringRef text);
 std::optional<PositionKind> parsePositionKind(llvm::StringRef text);
 std::optional<NormPlacement> parseNormPlacement(llvm::StringRef text);
+std::optional<QkvKind> parseQkvKind(llvm::StringRef text);
 
 /// The configuration of a named model with seqLen left at 0: "llama3.1-8b"
 /// (4096, 32, 8, 128, 14336), "tiny" (128, 8, 2, 16, 344), "gpt2",
@@ -109,14 +114,14 @@ llvm::Error verifyConfig(const LayerConfig &config);
 /// What a weight is, which decides its shape and its random values.
 enum class WeightRole {
   AttnNorm, AttnNormBias, Wq, Bq, Wk, Bk, Wv, Bv, Wo, Bo,
-  MlpNorm, MlpNormBias, WGate, BGate, WUp, BUp, WDown, BDown,
+  MlpNorm, MlpNormBias, WGate, BGate, WUp, BUp, WDown, BDown, Wqkv, Bqkv,
 };
 
 /// The weights of one layer, in the order they appear as arguments; a weight
 /// the configuration has no use for is null.
 struct LayerWeights {
   Value attnNorm, attnNormBias, wq, bq, wk, bk, wv, bv, wo, bo, mlpNorm,
-      mlpNormBias, wGate, bGate, wUp, bUp, wDown, bDown;
+      mlpNormBias, wGate, bGate, wUp, bUp, wDown, bDown, wqkv, bqkv;
   Value &operator[](WeightRole role);
 };
 

@@ -23,6 +23,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 using namespace mlir;
@@ -189,7 +190,53 @@ Value ElementEmitter::readUncached(OpBuilder &b, Location loc, Value value,
                                           index(b, loc, repeat.getTimes()));
     return read(b, loc, repeat.getInput(), source);
   }
+  if (auto slice = dyn_cast<SliceOp>(op)) {
+    SmallVector<int64_t> offsets, strides;
+    slice.getFullOffsetsAndStrides(offsets, strides);
+    SmallVector<Value> source = llvm::to_vector(indices);
+    for (auto [dim, at] : llvm::enumerate(source)) {
+      if (strides[dim] != 1)
+        at = arith::MulIOp::create(b, loc, at, index(b, loc, strides[dim]));
+      if (offsets[dim] != 0)
+        at = arith::AddIOp::create(b, loc, at, index(b, loc, offsets[dim]));
+    }
+    return read(b, loc, slice.getInput(), source);
+  }
+  if (auto concat = dyn_cast<ConcatOp>(op))
+    return readConcat(b, loc, concat, indices);
   return compute(b, loc, op, indices);
+}
+
+Value ElementEmitter::readConcat(OpBuilder &b, Location loc, ConcatOp concat,
+                                 ValueRange indices) {
+  // A branch per input, not a select of every input's element: an input
+  // read outside its own range would be out of bounds, and an input that is
+  // recomputed would be computed for every element of the others.
+  int64_t axis = concat.getAxis();
+  std::function<Value(OpBuilder &, Location, unsigned, int64_t)> piece =
+      [&](OpBuilder &pb, Location pl, unsigned input, int64_t start) -> Value {
+    Value operand = concat.getInputs()[input];
+    SmallVector<Value> at = llvm::to_vector(indices);
+    if (start != 0)
+      at[axis] = arith::SubIOp::create(pb, pl, at[axis], index(pb, pl, start));
+    if (input + 1 == concat.getInputs().size())
+      return read(pb, pl, operand, at);
+    int64_t end = start + tensorType(operand).getDimSize(axis);
+    Value inside = arith::CmpIOp::create(pb, pl, arith::CmpIPredicate::ult,
+                                         indices[axis], index(pb, pl, end));
+    auto branch = scf::IfOp::create(pb, pl, TypeRange{f32}, inside,
+                                    /*addThenBlock=*/true,
+                                    /*addElseBlock=*/true);
+    {
+      OpBuilder::InsertionGuard guard(pb);
+      pb.setInsertionPointToStart(branch.thenBlock());
+      scf::YieldOp::create(pb, pl, read(pb, pl, operand, at));
+      pb.setInsertionPointToStart(branch.elseBlock());
+      scf::YieldOp::create(pb, pl, piece(pb, pl, input + 1, end));
+    }
+    return branch.getResult(0);
+  };
+  return piece(b, loc, 0, 0);
 }
 
 Value ElementEmitter::compute(OpBuilder &b, Location loc, Operation *op,

@@ -19,6 +19,7 @@
 
 namespace mlir::cs349 {
 class AttentionOp;
+class ConcatOp;
 
 namespace lowering {
 
@@ -68,6 +69,10 @@ private:
                      ValueRange indices);
   Value computeUnrounded(OpBuilder &b, Location loc, Operation *op,
                          ValueRange indices);
+  /// The element of a concatenation: the input whose range holds the index
+  /// along the axis, read only in its own branch.
+  Value readConcat(OpBuilder &b, Location loc, ConcatOp concat,
+                   ValueRange indices);
   /// Indices into an operand of shape `shape` broadcast to `indices`.
   SmallVector<Value> broadcastIndices(OpBuilder &b, Location loc,
                                       ArrayRef<int64_t> shape,

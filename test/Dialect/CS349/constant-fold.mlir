@@ -314,3 +314,58 @@ func.func @activations_and_math() -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32
   %7 = cs349.log %s : tensor<2x2xbf16>
   return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x2xbf16>, tensor<2x2xbf16>
 }
+
+// -----
+
+// slice and concat fold on constants (a strided box, pieces along an axis,
+// a splat piece among dense ones); a slice of everything is its input, a
+// slice of a slice is one slice, a concat of one input is that input.
+
+// CHECK-LABEL: func.func @slice_concat
+// CHECK-DAG:     %[[BOX:.*]] = cs349.constant dense<{{\[}}[2.000000e+00, 4.000000e+00], [1.000000e+01, 1.200000e+01]]> : tensor<2x2xf32>
+// CHECK-DAG:     %[[CAT:.*]] = cs349.constant dense<{{\[}}[1.000000e+00, 2.000000e+00, 7.000000e+00], [3.000000e+00, 4.000000e+00, 7.000000e+00]]> : tensor<2x3xf32>
+// CHECK-DAG:     %[[SPLAT:.*]] = cs349.constant dense<5.000000e-01> : tensor<2x2xf32>
+// CHECK:         %[[TWICE:.*]] = cs349.slice %x axes = [0, 1] offsets = [3, 1] sizes = [2, 2] strides = [4, 4] : tensor<8x9xf32> -> tensor<2x2xf32>
+// CHECK:         return %[[BOX]], %[[CAT]], %[[SPLAT]], %x, %[[TWICE]], %x
+func.func @slice_concat(%x: tensor<8x9xf32>)
+    -> (tensor<2x2xf32>, tensor<2x3xf32>, tensor<2x2xf32>, tensor<8x9xf32>, tensor<2x2xf32>, tensor<8x9xf32>) {
+  %a = cs349.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0], [9.0, 10.0, 11.0, 12.0]]> : tensor<3x4xf32>
+  // Rows 0 and 2, columns 1 and 3.
+  %0 = cs349.slice %a axes = [0, 1] offsets = [0, 1] sizes = [2, 2] strides = [2, 2] : tensor<3x4xf32> -> tensor<2x2xf32>
+  %b = cs349.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %seven = cs349.constant dense<7.0> : tensor<2x1xf32>
+  %1 = cs349.concat %b, %seven axis = 1 : tensor<2x2xf32>, tensor<2x1xf32> -> tensor<2x3xf32>
+  %half = cs349.constant dense<0.5> : tensor<4x4xf32>
+  %2 = cs349.slice %half axes = [0, 1] offsets = [1, 2] sizes = [2, 2] strides = [1, 1] : tensor<4x4xf32> -> tensor<2x2xf32>
+  %3 = cs349.slice %x axes = [0] offsets = [0] sizes = [8] strides = [1] : tensor<8x9xf32> -> tensor<8x9xf32>
+  // Rows 1, 3, 5, 7 then every other one from the second: rows 3 and 7;
+  // columns 1, 3, 5, 7 then every other one: 1 and 5.
+  %rows = cs349.slice %x axes = [0, 1] offsets = [1, 1] sizes = [4, 4] strides = [2, 2] : tensor<8x9xf32> -> tensor<4x4xf32>
+  %4 = cs349.slice %rows axes = [0, 1] offsets = [1, 0] sizes = [2, 2] strides = [2, 2] : tensor<4x4xf32> -> tensor<2x2xf32>
+  %5 = cs349.concat %x axis = 0 : tensor<8x9xf32> -> tensor<8x9xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<2x2xf32>, tensor<2x3xf32>, tensor<2x2xf32>, tensor<8x9xf32>, tensor<2x2xf32>, tensor<8x9xf32>
+}
+
+// -----
+
+// cast rounds once, to the result's type, to nearest with ties to even:
+// 1 + 2^-8 and 1 + 3 * 2^-8 are exact in f32 and halfway between two bf16
+// values (steps of 2^-7), so they round to 1.0 and 1.015625. A round trip through a wider type is the value itself; through a
+// narrower one it rounds and stays. A cast to the same type is its input.
+
+// CHECK-LABEL: func.func @cast
+// CHECK-DAG:     %[[ROUNDED:.*]] = cs349.constant dense<[1.000000e+00, 1.015630e+00]> : tensor<2xbf16>
+// CHECK-DAG:     %[[NARROW:.*]] = cs349.cast %x : tensor<4xf32> -> tensor<4xbf16>
+// CHECK-DAG:     %[[BACK:.*]] = cs349.cast %[[NARROW]] : tensor<4xbf16> -> tensor<4xf32>
+// CHECK:         return %[[ROUNDED]], %y, %[[BACK]], %x
+func.func @cast(%x: tensor<4xf32>, %y: tensor<4xbf16>)
+    -> (tensor<2xbf16>, tensor<4xbf16>, tensor<4xf32>, tensor<4xf32>) {
+  %c = cs349.constant dense<[1.00390625, 1.01171875]> : tensor<2xf32>
+  %0 = cs349.cast %c : tensor<2xf32> -> tensor<2xbf16>
+  %wide = cs349.cast %y : tensor<4xbf16> -> tensor<4xf32>
+  %1 = cs349.cast %wide : tensor<4xf32> -> tensor<4xbf16>
+  %narrow = cs349.cast %x : tensor<4xf32> -> tensor<4xbf16>
+  %2 = cs349.cast %narrow : tensor<4xbf16> -> tensor<4xf32>
+  %3 = cs349.cast %x : tensor<4xf32> -> tensor<4xf32>
+  return %0, %1, %2, %3 : tensor<2xbf16>, tensor<4xbf16>, tensor<4xf32>, tensor<4xf32>
+}

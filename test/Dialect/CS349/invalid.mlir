@@ -788,3 +788,155 @@ func.func @kernel_non_tensor_result(%x: tensor<4xf32>) -> f32 {
   }) : (tensor<4xf32>) -> f32
   return %0 : f32
 }
+
+// -----
+
+func.func @slice_no_axes(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected at least one axis}}
+  %0 = cs349.slice %x axes = [] offsets = [] sizes = [] strides = [] : tensor<4x6xf32> -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}
+
+// -----
+
+func.func @slice_lengths(%x: tensor<4x6xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected one offset, size and stride per axis, got 1 axes, 2 offsets, 1 sizes and 1 strides}}
+  %0 = cs349.slice %x axes = [1] offsets = [0, 0] sizes = [3] strides = [1] : tensor<4x6xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @slice_axis_range(%x: tensor<4x6xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected axes in [0, 2), got 2}}
+  %0 = cs349.slice %x axes = [2] offsets = [0] sizes = [3] strides = [1] : tensor<4x6xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @slice_axis_twice(%x: tensor<4x6xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected distinct axes, got 1 twice}}
+  %0 = cs349.slice %x axes = [1, 1] offsets = [0, 0] sizes = [3, 3] strides = [1, 1] : tensor<4x6xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @slice_negative_offset(%x: tensor<4x6xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected a non-negative offset along axis 1, got -1}}
+  %0 = cs349.slice %x axes = [1] offsets = [-1] sizes = [3] strides = [1] : tensor<4x6xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @slice_zero_size(%x: tensor<4x6xf32>) -> tensor<4x0xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected a positive size along axis 1, got 0}}
+  %0 = cs349.slice %x axes = [1] offsets = [0] sizes = [0] strides = [1] : tensor<4x6xf32> -> tensor<4x0xf32>
+  return %0 : tensor<4x0xf32>
+}
+
+// -----
+
+func.func @slice_zero_stride(%x: tensor<4x6xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected a positive stride along axis 1, got 0}}
+  %0 = cs349.slice %x axes = [1] offsets = [0] sizes = [3] strides = [0] : tensor<4x6xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @slice_past_end(%x: tensor<4x6xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected the slice along axis 1 (offset 2, size 3, stride 2) inside the input's 6 elements, its last index is 6}}
+  %0 = cs349.slice %x axes = [1] offsets = [2] sizes = [3] strides = [2] : tensor<4x6xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @slice_past_int64(%x: tensor<4x6xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected the slice along axis 1 (offset 5, size 2, stride 9223372036854775807) inside the input's 6 elements, its last index is at least 2^63}}
+  %0 = cs349.slice %x axes = [1] offsets = [5] sizes = [2] strides = [9223372036854775807] : tensor<4x6xf32> -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @slice_result_shape(%x: tensor<4x6xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'cs349.slice' op expected result shape [4, 3], got [4, 2]}}
+  %0 = cs349.slice %x axes = [1] offsets = [0] sizes = [3] strides = [1] : tensor<4x6xf32> -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @slice_element_type(%x: tensor<4x6xf32>) -> tensor<4x3xbf16> {
+  // expected-error @+1 {{'cs349.slice' op expected result element type 'f32', got 'bf16'}}
+  %0 = cs349.slice %x axes = [1] offsets = [0] sizes = [3] strides = [1] : tensor<4x6xf32> -> tensor<4x3xbf16>
+  return %0 : tensor<4x3xbf16>
+}
+
+// -----
+
+func.func @concat_no_inputs() -> tensor<4xf32> {
+  // expected-error @+1 {{'cs349.concat' op expected at least one input}}
+  %0 = "cs349.concat"() {axis = 0 : i64} : () -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @concat_axis(%a: tensor<4x2xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'cs349.concat' op expected axis in [0, 2), got 2}}
+  %0 = cs349.concat %a, %a axis = 2 : tensor<4x2xf32>, tensor<4x2xf32> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @concat_element_types(%a: tensor<4x2xf32>, %b: tensor<4x2xbf16>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'cs349.concat' op expected inputs of one element type, got 'f32' (input #0) and 'bf16' (input #1)}}
+  %0 = cs349.concat %a, %b axis = 1 : tensor<4x2xf32>, tensor<4x2xbf16> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @concat_ranks(%a: tensor<4x2xf32>, %b: tensor<4x2x1xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'cs349.concat' op expected inputs of one rank, got 2 (input #0) and 3 (input #1)}}
+  %0 = cs349.concat %a, %b axis = 1 : tensor<4x2xf32>, tensor<4x2x1xf32> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @concat_other_dims(%a: tensor<4x2xf32>, %b: tensor<3x2xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'cs349.concat' op expected the inputs to agree outside axis 1, got [4, 2] (input #0) and [3, 2] (input #1)}}
+  %0 = cs349.concat %a, %b axis = 1 : tensor<4x2xf32>, tensor<3x2xf32> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @concat_result_element_type(%a: tensor<4x2xf32>) -> tensor<4x4xf16> {
+  // expected-error @+1 {{'cs349.concat' op expected result element type 'f32', got 'f16'}}
+  %0 = cs349.concat %a, %a axis = 1 : tensor<4x2xf32>, tensor<4x2xf32> -> tensor<4x4xf16>
+  return %0 : tensor<4x4xf16>
+}
+
+// -----
+
+func.func @concat_result_shape(%a: tensor<4x2xf32>, %b: tensor<4x3xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'cs349.concat' op expected result shape [4, 5], got [4, 4]}}
+  %0 = cs349.concat %a, %b axis = 1 : tensor<4x2xf32>, tensor<4x3xf32> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @cast_shape(%a: tensor<4x2xf32>) -> tensor<2x4xbf16> {
+  // expected-error @+1 {{'cs349.cast' op expected the result shape to be the input's [4, 2], got [2, 4]}}
+  %0 = cs349.cast %a : tensor<4x2xf32> -> tensor<2x4xbf16>
+  return %0 : tensor<2x4xbf16>
+}

@@ -181,3 +181,19 @@ func.func @gelu(%x: tensor<4x8xbf16>) -> (tensor<4x8xbf16>, tensor<4x8xbf16>) {
   %1 = cs349.gelu %x mode = tanh : tensor<4x8xbf16>
   return %0, %1 : tensor<4x8xbf16>, tensor<4x8xbf16>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @slice_concat_cast
+func.func @slice_concat_cast(%x: tensor<4x12xbf16>, %y: tensor<4x3xbf16>)
+    -> (tensor<4x7xbf16>, tensor<4x12xf32>) {
+  // CHECK: cs349.slice %{{.*}} axes = [1] offsets = [0] sizes = [4] strides = [1] : tensor<4x12xbf16> -> tensor<4x4xbf16>
+  %q = cs349.slice %x axes = [1] offsets = [0] sizes = [4] strides = [1] : tensor<4x12xbf16> -> tensor<4x4xbf16>
+  // CHECK: cs349.slice %{{.*}} axes = [0, 1] offsets = [1, 5] sizes = [2, 3] strides = [2, 3] : tensor<4x12xbf16> -> tensor<2x3xbf16>
+  %s = cs349.slice %x axes = [0, 1] offsets = [1, 5] sizes = [2, 3] strides = [2, 3] : tensor<4x12xbf16> -> tensor<2x3xbf16>
+  // CHECK: cs349.concat %{{.*}}, %{{.*}} axis = 1 : tensor<4x4xbf16>, tensor<4x3xbf16> -> tensor<4x7xbf16>
+  %c = cs349.concat %q, %y axis = 1 : tensor<4x4xbf16>, tensor<4x3xbf16> -> tensor<4x7xbf16>
+  // CHECK: cs349.cast %{{.*}} : tensor<4x12xbf16> -> tensor<4x12xf32>
+  %w = cs349.cast %x : tensor<4x12xbf16> -> tensor<4x12xf32>
+  return %c, %w : tensor<4x7xbf16>, tensor<4x12xf32>
+}

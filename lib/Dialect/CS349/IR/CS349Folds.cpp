@@ -543,6 +543,117 @@ OpFoldResult RepeatOp::fold(FoldAdaptor adaptor) {
   return makeElements(getType(), result);
 }
 
+OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
+  RankedTensorType inputType = getInput().getType();
+  SmallVector<int64_t> offsets, strides;
+  getFullOffsetsAndStrides(offsets, strides);
+  if (inputType == getType())
+    return getInput();
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getInput()))
+    return splat.resizeSplat(getType());
+  if (auto values = readValues(adaptor.getInput())) {
+    ArrayRef<int64_t> inputShape = inputType.getShape();
+    std::vector<double> result(getType().getNumElements());
+    for (int64_t i = 0, e = result.size(); i < e; ++i) {
+      SmallVector<int64_t> coordinates = delinearize(i, getType().getShape());
+      for (auto [dim, coordinate] : llvm::enumerate(coordinates))
+        coordinate = offsets[dim] + coordinate * strides[dim];
+      result[i] = (*values)[linearize(coordinates, inputShape)];
+    }
+    return makeElements(getType(), result);
+  }
+  // slice(slice(x)) is one slice of x: index j reads
+  // inner.offset + (outer.offset + j * outer.stride) * inner.stride.
+  if (auto producer = getInput().getDefiningOp<SliceOp>()) {
+    SmallVector<int64_t> innerOffsets, innerStrides;
+    producer.getFullOffsetsAndStrides(innerOffsets, innerStrides);
+    SmallVector<int64_t> axes, newOffsets, sizes, newStrides;
+    ArrayRef<int64_t> sourceShape = producer.getInput().getType().getShape();
+    for (int64_t dim = 0, rank = offsets.size(); dim < rank; ++dim) {
+      int64_t offset = innerOffsets[dim] + offsets[dim] * innerStrides[dim];
+      int64_t size = getType().getDimSize(dim);
+      // One element has no stride to speak of (and any int64 is allowed).
+      int64_t stride = size == 1 ? 1 : innerStrides[dim] * strides[dim];
+      if (offset == 0 && stride == 1 && size == sourceShape[dim])
+        continue;
+      axes.push_back(dim);
+      newOffsets.push_back(offset);
+      sizes.push_back(size);
+      newStrides.push_back(stride);
+    }
+    if (axes.empty())
+      return producer.getInput();
+    getInputMutable().assign(producer.getInput());
+    setAxes(axes);
+    setOffsets(newOffsets);
+    setSizes(sizes);
+    setStrides(newStrides);
+    return getResult();
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// fold hooks: data movement and casts
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
+  if (getInputs().size() == 1)
+    return getInputs().front();
+  if (!isFoldableSize(getType()))
+    return {};
+  SmallVector<std::vector<double>> inputs;
+  for (Attribute attr : adaptor.getInputs()) {
+    // A splat input is read element by element like any other here: the
+    // result is at most kMaxFoldElements anyway.
+    auto elements = dyn_cast_or_null<DenseElementsAttr>(attr);
+    if (!elements)
+      return {};
+    std::optional<std::vector<double>> values;
+    if (std::optional<double> splat = getSplatValue(elements))
+      values = std::vector<double>(elements.getNumElements(), *splat);
+    else
+      values = readValues(elements);
+    if (!values)
+      return {};
+    inputs.push_back(std::move(*values));
+  }
+  ArrayRef<int64_t> shape = getType().getShape();
+  int64_t axis = getAxis();
+  std::vector<double> result(getType().getNumElements());
+  for (int64_t i = 0, e = result.size(); i < e; ++i) {
+    SmallVector<int64_t> coordinates = delinearize(i, shape);
+    for (auto [index, input] : llvm::enumerate(getInputs())) {
+      ArrayRef<int64_t> inputShape =
+          cast<RankedTensorType>(input.getType()).getShape();
+      if (coordinates[axis] < inputShape[axis]) {
+        result[i] = inputs[index][linearize(coordinates, inputShape)];
+        break;
+      }
+      coordinates[axis] -= inputShape[axis];
+    }
+  }
+  return makeElements(getType(), result);
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  // cast(cast(x : A -> B) -> A) is x when B holds every value of A exactly
+  // (bf16 or f16 through f32); through a narrower type it rounds.
+  if (auto producer = getInput().getDefiningOp<CastOp>()) {
+    Value source = producer.getInput();
+    auto sourceType = cast<FloatType>(
+        cast<RankedTensorType>(source.getType()).getElementType());
+    auto middleType = cast<FloatType>(producer.getType().getElementType());
+    if (source.getType() == getType() &&
+        APFloat::isRepresentableBy(sourceType.getFloatSemantics(),
+                                   middleType.getFloatSemantics()))
+      return source;
+  }
+  return {};
+}
+
 //===----------------------------------------------------------------------===//
 // Canonicalization patterns (DRR, CS349Canonicalize.td)
 //===----------------------------------------------------------------------===//

@@ -71,6 +71,10 @@ double MatmulOp::getReadsPerElement(unsigned operandIndex) {
          double(getLhs().getType().getShape().back());
 }
 
+// Each input element lands in exactly one result element.
+double ConcatOp::getReadsPerElement(unsigned) { return 1.0; }
+bool ConcatOp::isCostlyToRecompute() { return false; }
+
 double AttentionOp::getReadsPerElement(unsigned operandIndex) {
   // The query row is loaded once; every key and value row is read once per
   // query row.

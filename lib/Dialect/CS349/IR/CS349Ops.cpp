@@ -12,6 +12,10 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+#include <string>
 
 using namespace mlir;
 using namespace mlir::cs349;
@@ -158,6 +162,15 @@ CS349_BINARY_OP_HOOKS(MulOp)
 CS349_BINARY_OP_HOOKS(DivOp)
 CS349_BINARY_OP_HOOKS(MaxOp)
 #undef CS349_BINARY_OP_HOOKS
+
+LogicalResult CastOp::verify() {
+  RankedTensorType input = tensorType(getInput());
+  if (input.getShape() != getType().getShape())
+    return emitOpError("expected the result shape to be the input's ")
+           << shapeString(input.getShape()) << ", got "
+           << shapeString(getType().getShape());
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Row-wise ops and reductions
@@ -426,6 +439,118 @@ LogicalResult RepeatOp::verify() {
   expected[axis] *= getTimes();
   if (input.getElementType() != getType().getElementType() ||
       ArrayRef<int64_t>(expected) != getType().getShape())
+    return emitOpError("expected result shape ")
+           << shapeString(expected) << ", got "
+           << shapeString(getType().getShape());
+  return success();
+}
+
+void SliceOp::getFullOffsetsAndStrides(SmallVectorImpl<int64_t> &offsets,
+                                       SmallVectorImpl<int64_t> &strides) {
+  int64_t rank = tensorType(getInput()).getRank();
+  offsets.assign(rank, 0);
+  strides.assign(rank, 1);
+  for (auto [axis, offset, stride] :
+       llvm::zip_equal(getAxes(), getOffsets(), getStrides())) {
+    offsets[axis] = offset;
+    strides[axis] = stride;
+  }
+}
+
+LogicalResult SliceOp::verify() {
+  RankedTensorType input = tensorType(getInput());
+  ArrayRef<int64_t> axes = getAxes(), offsets = getOffsets(),
+                    sizes = getSizes(), strides = getStrides();
+  if (axes.empty())
+    return emitOpError("expected at least one axis");
+  if (offsets.size() != axes.size() || sizes.size() != axes.size() ||
+      strides.size() != axes.size())
+    return emitOpError("expected one offset, size and stride per axis, got ")
+           << axes.size() << " axes, " << offsets.size() << " offsets, "
+           << sizes.size() << " sizes and " << strides.size() << " strides";
+  int64_t rank = input.getRank();
+  llvm::SmallSet<int64_t, 4> seen;
+  SmallVector<int64_t> expected(input.getShape());
+  for (auto [axis, offset, size, stride] :
+       llvm::zip_equal(axes, offsets, sizes, strides)) {
+    if (axis < 0 || axis >= rank)
+      return emitOpError("expected axes in [0, ") << rank << "), got " << axis;
+    if (!seen.insert(axis).second)
+      return emitOpError("expected distinct axes, got ") << axis << " twice";
+    if (offset < 0)
+      return emitOpError("expected a non-negative offset along axis ")
+             << axis << ", got " << offset;
+    if (size < 1)
+      return emitOpError("expected a positive size along axis ")
+             << axis << ", got " << size;
+    if (stride < 1)
+      return emitOpError("expected a positive stride along axis ")
+             << axis << ", got " << stride;
+    // The last index read, offset + (size - 1) * stride, in 128 bits: the
+    // attributes are any int64 and the product may not fit.
+    __int128 last = __int128(offset) + __int128(size - 1) * stride;
+    int64_t dim = input.getDimSize(axis);
+    if (last >= dim)
+      return emitOpError("expected the slice along axis ")
+             << axis << " (offset " << offset << ", size " << size
+             << ", stride " << stride << ") inside the input's " << dim
+             << " elements, its last index is "
+             << (last > std::numeric_limits<int64_t>::max()
+                     ? std::string("at least 2^63")
+                     : std::to_string(int64_t(last)));
+    expected[axis] = size;
+  }
+  if (input.getElementType() != getType().getElementType())
+    return emitOpError("expected result element type ")
+           << input.getElementType() << ", got " << getType().getElementType();
+  if (ArrayRef<int64_t>(expected) != getType().getShape())
+    return emitOpError("expected result shape ")
+           << shapeString(expected) << ", got "
+           << shapeString(getType().getShape());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConcatOp::verify() {
+  OperandRange inputs = getInputs();
+  if (inputs.empty())
+    return emitOpError("expected at least one input");
+  RankedTensorType first = tensorType(inputs.front());
+  int64_t rank = first.getRank();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("expected axis in [0, ") << rank << "), got " << axis;
+  SmallVector<int64_t> expected(first.getShape());
+  expected[axis] = 0;
+  for (auto [index, value] : llvm::enumerate(inputs)) {
+    RankedTensorType type = tensorType(value);
+    if (type.getElementType() != first.getElementType())
+      return emitOpError("expected inputs of one element type, got ")
+             << first.getElementType() << " (input #0) and "
+             << type.getElementType() << " (input #" << index << ")";
+    if (type.getRank() != rank)
+      return emitOpError("expected inputs of one rank, got ")
+             << rank << " (input #0) and " << type.getRank() << " (input #"
+             << index << ")";
+    for (int64_t dim = 0; dim < rank; ++dim)
+      if (dim != axis && type.getDimSize(dim) != first.getDimSize(dim))
+        return emitOpError("expected the inputs to agree outside axis ")
+               << axis << ", got " << shapeString(first.getShape())
+               << " (input #0) and " << shapeString(type.getShape())
+               << " (input #" << index << ")";
+    // The dialect bounds each input's bytes, not their sum.
+    if (llvm::AddOverflow(expected[axis], type.getDimSize(axis),
+                          expected[axis]))
+      return emitOpError("expected the sizes along axis ")
+             << axis << " to add up within int64";
+  }
+  if (getType().getElementType() != first.getElementType())
+    return emitOpError("expected result element type ")
+           << first.getElementType() << ", got " << getType().getElementType();
+  if (ArrayRef<int64_t>(expected) != getType().getShape())
     return emitOpError("expected result shape ")
            << shapeString(expected) << ", got "
            << shapeString(getType().getShape());

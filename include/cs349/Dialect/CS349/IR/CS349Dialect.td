@@ -20,7 +20,8 @@ def CS349_Dialect : Dialect {
 
     * **layer ops** that a front end writes: `cs349.matmul`, `cs349.rms_norm`,
       `cs349.rope`, `cs349.softmax`, `cs349.silu`, elementwise arithmetic,
-      reductions, views (`cs349.reshape`, `cs349.transpose`, `cs349.repeat`)
+      reductions, `cs349.cast`, `cs349.concat`, views (`cs349.reshape`,
+      `cs349.transpose`, `cs349.repeat`, `cs349.slice`)
       and constants (`cs349.constant`, `cs349.causal_mask`, `cs349.rope_table`);
     * **primitive ops** that `--decompose` produces: elementwise, reductions
       and matmul, at the granularity of the lecture (45 written results for a

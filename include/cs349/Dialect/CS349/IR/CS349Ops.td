@@ -362,6 +362,34 @@ def CS349_GeluOp : CS349_Op<"gelu",
   }];
 }
 
+def CS349_CastOp : CS349_Op<"cast",
+    [Pure, CS349_ElementwiseOpInterface,
+     CS349_FusionOpInterface]> {
+  let summary = "elementwise conversion to another element type";
+  let description = [{
+    Each element of `input` rounded (to nearest, ties to even) to the result's
+    element type, which may be wider (exact) or narrower; the shapes are
+    equal. This is how mixed precision is written: bf16 weights and
+    activations with f32 softmax statistics or an f32 residual stream. Each
+    tensor keeps its own width, so the memory plan counts a cast's result at
+    its element type's bytes. It folds on constants, folds away a round trip
+    through a wider type, and fuses like any elementwise op.
+
+    ```mlir
+    %wide = cs349.cast %scores : tensor<32x2048x2048xbf16> -> tensor<32x2048x2048xf32>
+    %back = cs349.cast %probs : tensor<32x2048x2048xf32> -> tensor<32x2048x2048xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let extraClassDeclaration = !strconcat(
+      CS349_FusionKindIs<"Elementwise">.declaration,
+      CS349_UnaryElementMethods.declaration);
+}
+
 // rotate_half permutes within a row of the last dimension: any kernel that
 // holds whole rows (a matmul epilogue over the head dimension, a row-wise
 // kernel) computes it like an elementwise op.
@@ -687,6 +715,74 @@ def CS349_RepeatOp : CS349_ViewOp<"repeat"> {
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+def CS349_SliceOp : CS349_ViewOp<"slice"> {
+  let summary = "a view of a strided box of the input";
+  let description = [{
+    Along each of `axes`, the result keeps `sizes[i]` elements of the input
+    starting at `offsets[i]`, `strides[i]` apart: result index `j` along
+    `axes[i]` reads input index `offsets[i] + j * strides[i]`. Dimensions not
+    named keep every element. A view: no copy, and reading it keeps the
+    input's whole buffer alive. This is how one fused QKV projection is split
+    into q, k and v.
+
+    ```mlir
+    %q = cs349.slice %qkv axes = [1] offsets = [0] sizes = [768] strides = [1]
+        : tensor<1024x2304xbf16> -> tensor<1024x768xbf16>
+    %even = cs349.slice %x axes = [0, 1] offsets = [0, 1] sizes = [4, 3]
+        strides = [1, 2] : tensor<4x6xf32> -> tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$input, DenseI64ArrayAttr:$axes,
+                       DenseI64ArrayAttr:$offsets, DenseI64ArrayAttr:$sizes,
+                       DenseI64ArrayAttr:$strides);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $input `axes` `=` $axes `offsets` `=` $offsets `sizes` `=` $sizes
+        `strides` `=` $strides attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Value getViewSource() { return getInput(); }
+    /// Offset and stride of every input dimension (0 and 1 where no axis
+    /// names it): result index j along dim d reads offset[d] + j * stride[d].
+    void getFullOffsetsAndStrides(::llvm::SmallVectorImpl<int64_t> &offsets,
+                                  ::llvm::SmallVectorImpl<int64_t> &strides);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+def CS349_ConcatOp : CS349_Op<"concat",
+    [Pure, CS349_FusionOpInterface,
+     DeclareOpInterfaceMethods<CS349_RecomputeCostOpInterface,
+                               ["getReadsPerElement", "isCostlyToRecompute"]>]> {
+  let summary = "the inputs one after another along an axis";
+  let description = [{
+    The inputs, of one rank and element type and equal sizes outside `axis`,
+    placed one after another along `axis`: the result's size there is the sum
+    of theirs. Each result element reads one element of one input, so it
+    fuses like an elementwise op (it joins the kernel of an input, or
+    computes its inputs in its own kernel); it is not a view, since its
+    inputs live in different buffers.
+
+    ```mlir
+    %kv = cs349.concat %cache, %k axis = 1
+        : tensor<8x2047x128xbf16>, tensor<8x1x128xbf16> -> tensor<8x2048x128xbf16>
+    ```
+  }];
+  let arguments = (ins Variadic<CS349_Tensor>:$inputs, I64Attr:$axis);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $inputs `axis` `=` $axis attr-dict `:` type($inputs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let extraClassDeclaration = CS349_FusionKindIs<"Elementwise">.declaration;
 }
 
 //===----------------------------------------------------------------------===//
