@@ -149,8 +149,16 @@ FailureOr<Value> toLoopSpace(PatternRewriter &rewriter, Location loc,
 bool isRaisableScalarOp(Operation *op) {
   if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
           arith::MaximumFOp, arith::MaxNumFOp, arith::NegFOp, math::ExpOp,
-          math::RsqrtOp, math::TanhOp>(op))
+          math::RsqrtOp, math::TanhOp, math::LogOp, math::SqrtOp,
+          math::ErfOp>(op))
     return true;
+  // A constant converted to the body's type (a scale given in f64): the
+  // converted constant.
+  if (isa<arith::TruncFOp, arith::ExtFOp>(op)) {
+    FloatAttr constant;
+    return isa<FloatType>(op->getOperand(0).getType()) &&
+           matchPattern(op->getOperand(0), m_Constant(&constant));
+  }
   if (auto power = dyn_cast<math::FPowIOp>(op)) {
     APInt exponent;
     return matchPattern(power.getRhs(), m_ConstantInt(&exponent)) &&
@@ -182,6 +190,22 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
     return RsqrtOp::create(rewriter, loc, operands[0]);
   if (isa<math::TanhOp>(op))
     return TanhOp::create(rewriter, loc, operands[0]);
+  if (isa<math::LogOp>(op))
+    return LogOp::create(rewriter, loc, operands[0]);
+  if (isa<math::SqrtOp>(op))
+    return SqrtOp::create(rewriter, loc, operands[0]);
+  if (isa<math::ErfOp>(op))
+    return ErfOp::create(rewriter, loc, operands[0]);
+  if (isa<arith::TruncFOp, arith::ExtFOp>(op)) { // of a constant, checked
+    FloatAttr constant;
+    matchPattern(op->getOperand(0), m_Constant(&constant));
+    Type type = op->getResult(0).getType();
+    APFloat value = constant.getValue();
+    bool lostInfo = false;
+    value.convert(cast<FloatType>(type).getFloatSemantics(),
+                  APFloat::rmNearestTiesToEven, &lostInfo);
+    return import::createSplat(rewriter, loc, type, value.convertToDouble());
+  }
   if (isa<math::FPowIOp>(op)) // x^2, checked by isRaisableScalarOp
     return MulOp::create(rewriter, loc, operands[0], operands[0]);
   FloatAttr constant;
@@ -378,6 +402,10 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     for (Operation &bodyOp : body.without_terminator()) {
       if (&bodyOp == combineOp)
         continue;
+      if (isa<arith::TruncFOp, arith::ExtFOp>(bodyOp)) {
+        values.map(bodyOp.getResult(0), raiseScalarOp(rewriter, &bodyOp, {}));
+        continue;
+      }
       SmallVector<Value> operands;
       for (Value operand : bodyOp.getOperands()) {
         if (Value raised = values.lookupOrNull(operand)) {
@@ -531,6 +559,24 @@ struct ConstantPattern : OpRewritePattern<arith::ConstantOp> {
   }
 };
 
+/// `tensor.splat` of a float constant (how front ends spell the attention
+/// scale next to TOSA ops): a splat cs349.constant, which the matchers read
+/// as a scale.
+struct SplatPattern : OpRewritePattern<tensor::SplatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::SplatOp op,
+                                PatternRewriter &rewriter) const override {
+    FloatAttr value;
+    if (!import::isCS349TensorType(op.getType()) ||
+        !matchPattern(op.getInput(), m_Constant(&value)))
+      return failure();
+    rewriter.replaceOp(op, import::createSplat(rewriter, op.getLoc(),
+                                               op.getType(),
+                                               value.getValueAsDouble()));
+    return success();
+  }
+};
+
 /// arith and math ops applied to whole tensors (front ends write
 /// `math.exp %t : tensor<...>` too): the scalar op's cs349 counterpart.
 struct TensorElementwisePattern : RewritePattern {
@@ -590,5 +636,5 @@ void mlir::cs349::import::populateLinalgRaisingPatterns(
                GeneralizeElementwisePattern,
                ReshapePattern<tensor::ExpandShapeOp>,
                ReshapePattern<tensor::CollapseShapeOp>, TransposePattern,
-               ConstantPattern>(context);
+               ConstantPattern, SplatPattern>(context);
 }
