@@ -293,3 +293,49 @@ func.func @not_softmax_mismatched_source(%s: tensor<2x4x4xf32>, %other: tensor<2
   %o = linalg.batch_matmul ins(%p, %v : tensor<2x4x4xf32>, tensor<2x4x8xf32>) outs(%zo : tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
   return %o : tensor<2x4x8xf32>
 }
+
+// -----
+
+// IREE's softmax_no_rcp in f16: the row max starts at f16's lowest value
+// (-65504), the sum is divided with divf.
+#id3e = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#rowe = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @f16_lowest_init(%q: tensor<2x4x8xf16>, %k: tensor<2x4x8xf16>, %v: tensor<2x4x8xf16>) -> tensor<2x4x8xf16> {
+  %zero = arith.constant 0.0 : f16
+  %lowest = arith.constant -6.550400e+04 : f16
+  %e3 = tensor.empty() : tensor<2x4x4xf16>
+  %e2 = tensor.empty() : tensor<2x4xf16>
+  %z3 = linalg.fill ins(%zero : f16) outs(%e3 : tensor<2x4x4xf16>) -> tensor<2x4x4xf16>
+  %s = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>] ins(%q, %k : tensor<2x4x8xf16>, tensor<2x4x8xf16>) outs(%z3 : tensor<2x4x4xf16>) -> tensor<2x4x4xf16>
+  %fm = linalg.fill ins(%lowest : f16) outs(%e2 : tensor<2x4xf16>) -> tensor<2x4xf16>
+  %m = linalg.generic {indexing_maps = [#id3e, #rowe], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<2x4x4xf16>) outs(%fm : tensor<2x4xf16>) {
+  ^bb0(%a: f16, %b: f16):
+    %x = arith.maximumf %a, %b : f16
+    linalg.yield %x : f16
+  } -> tensor<2x4xf16>
+  %sub = linalg.generic {indexing_maps = [#id3e, #rowe, #id3e], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %m : tensor<2x4x4xf16>, tensor<2x4xf16>) outs(%e3 : tensor<2x4x4xf16>) {
+  ^bb0(%a: f16, %b: f16, %o: f16):
+    %x = arith.subf %a, %b : f16
+    linalg.yield %x : f16
+  } -> tensor<2x4x4xf16>
+  %ex = linalg.generic {indexing_maps = [#id3e, #id3e], iterator_types = ["parallel", "parallel", "parallel"]} ins(%sub : tensor<2x4x4xf16>) outs(%e3 : tensor<2x4x4xf16>) {
+  ^bb0(%a: f16, %o: f16):
+    %x = math.exp %a : f16
+    linalg.yield %x : f16
+  } -> tensor<2x4x4xf16>
+  %fs = linalg.fill ins(%zero : f16) outs(%e2 : tensor<2x4xf16>) -> tensor<2x4xf16>
+  %sum = linalg.generic {indexing_maps = [#id3e, #rowe], iterator_types = ["parallel", "parallel", "reduction"]} ins(%ex : tensor<2x4x4xf16>) outs(%fs : tensor<2x4xf16>) {
+  ^bb0(%a: f16, %b: f16):
+    %x = arith.addf %a, %b : f16
+    linalg.yield %x : f16
+  } -> tensor<2x4xf16>
+  %p = linalg.generic {indexing_maps = [#id3e, #rowe, #id3e], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ex, %sum : tensor<2x4x4xf16>, tensor<2x4xf16>) outs(%e3 : tensor<2x4x4xf16>) {
+  ^bb0(%a: f16, %b: f16, %o: f16):
+    %x = arith.divf %a, %b : f16
+    linalg.yield %x : f16
+  } -> tensor<2x4x4xf16>
+  %z8 = tensor.empty() : tensor<2x4x8xf16>
+  %zo = linalg.fill ins(%zero : f16) outs(%z8 : tensor<2x4x8xf16>) -> tensor<2x4x8xf16>
+  %o = linalg.batch_matmul ins(%p, %v : tensor<2x4x4xf16>, tensor<2x4x8xf16>) outs(%zo : tensor<2x4x8xf16>) -> tensor<2x4x8xf16>
+  return %o : tensor<2x4x8xf16>
+}
