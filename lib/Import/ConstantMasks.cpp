@@ -252,9 +252,13 @@ private:
 
   /// NumPy broadcasting, as the cs349 binary ops have it.
   TensorRef binary(Operation *op, RankedTensorType type) {
+    // The left operand first: when it is not constant (the scores), a
+    // large constant on the right is never read.
     TensorRef lhs = evaluate(op->getOperand(0));
+    if (!lhs || !isa<FloatType>(type.getElementType()))
+      return nullptr;
     TensorRef rhs = evaluate(op->getOperand(1));
-    if (!lhs || !rhs || !isa<FloatType>(type.getElementType()))
+    if (!rhs)
       return nullptr;
     auto tensor = std::make_shared<Tensor>();
     tensor->shape.assign(type.getShape().begin(), type.getShape().end());

@@ -323,12 +323,15 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     if (!isReduction) {
       Value yielded =
           cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
+      // A body that yields an input element is a copy (a transpose when
+      // the maps permute), which the replay below handles like any value.
       if (yielded.getParentBlock() != &body || yielded == acc)
         return rewriter.notifyMatchFailure(op, "yields no computed value");
     }
 
-    // The output map: parallel loops only, in increasing order (else the
-    // result would need a transpose of the whole output: left to opaque).
+    // The output map: parallel loops only, in increasing order; an
+    // elementwise generic may also write them permuted, which is a
+    // transpose of the result computed in loop order.
     AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
     SmallVector<int64_t> outputLoops;
     for (AffineExpr expr : outputMap.getResults()) {
@@ -337,9 +340,10 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
         return failure();
       outputLoops.push_back(loop.getPosition());
     }
-    if (!llvm::is_sorted(outputLoops) ||
-        outputLoops.size() != size_t(numParallel))
+    if (outputLoops.size() != size_t(numParallel) ||
+        (!llvm::is_sorted(outputLoops) && isReduction))
       return failure();
+    bool permutedOutput = !llvm::is_sorted(outputLoops);
     SmallVector<int64_t> reducedLoops;
     for (auto [index, type] : llvm::enumerate(op.getIteratorTypesArray()))
       if (type == utils::IteratorType::reduction)
@@ -378,7 +382,7 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     Value yieldedValue =
         cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
     if (!isReduction) {
-      if (shapes.lookup(yieldedValue) != SmallVector<int64_t>(resultType.getShape()))
+      if (shapes.lookup(yieldedValue) != SmallVector<int64_t>(loopSizes))
         return rewriter.notifyMatchFailure(op, "result is broadcast");
     } else {
       if (shapes.lookup(reduction->element) != SmallVector<int64_t>(loopSizes))
@@ -426,6 +430,9 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     if (!isReduction) {
       Value yielded = cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
       result = values.lookupOrNull(yielded);
+      if (permutedOutput)
+        result = TransposeOp::create(rewriter, loc, resultType, result,
+                                     rewriter.getDenseI64ArrayAttr(outputLoops));
       assert(result && result.getType() == resultType && "shapes checked");
     } else {
       Value element = values.lookupOrNull(reduction->element);
@@ -551,10 +558,14 @@ struct ConstantPattern : OpRewritePattern<arith::ConstantOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(arith::ConstantOp op,
                                 PatternRewriter &rewriter) const override {
-    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (!dense || !import::isCS349TensorType(op.getType()))
+    // Dense data, or a resource (weights a front end printed elided stay
+    // weights: cs349-run fills them).
+    auto elements = dyn_cast<ElementsAttr>(op.getValue());
+    if (!isa_and_nonnull<DenseElementsAttr, DenseResourceElementsAttr>(
+            elements) ||
+        !import::isCS349TensorType(op.getType()))
       return failure();
-    rewriter.replaceOpWithNewOp<ConstantOp>(op, dense);
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, elements);
     return success();
   }
 };

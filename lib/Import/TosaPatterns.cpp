@@ -159,7 +159,8 @@ struct ConstPattern : OpRewritePattern<tosa::ConstOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tosa::ConstOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!allCS349Tensors(op) || !isa<DenseElementsAttr>(op.getValues()))
+    if (!allCS349Tensors(op) ||
+        !isa<DenseElementsAttr, DenseResourceElementsAttr>(op.getValues()))
       return failure();
     rewriter.replaceOpWithNewOp<ConstantOp>(op, op.getValues());
     return success();
