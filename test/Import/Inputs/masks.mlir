@@ -102,6 +102,22 @@ func.func @causal_index_neg_inf() -> tensor<1x1x6x6xf32> {
 
 // -----
 
+// The causal mask in TOSA alone (TFLite's spelling): key j is hidden from
+// query i iff j > i, tosa.greater on two iotas and tosa.select of -inf or 0.
+func.func @tosa_greater_select() -> tensor<1x5x5xf32> {
+  %j = "tosa.const"() <{values = dense<[[0, 1, 2, 3, 4]]> : tensor<1x5xi32>}> : () -> tensor<1x5xi32>
+  %i = "tosa.const"() <{values = dense<[[0], [1], [2], [3], [4]]> : tensor<5x1xi32>}> : () -> tensor<5x1xi32>
+  %future = tosa.greater %j, %i : (tensor<1x5xi32>, tensor<5x1xi32>) -> tensor<5x5xi1>
+  %ninf = "tosa.const"() <{values = dense<0xFF800000> : tensor<1x1xf32>}> : () -> tensor<1x1xf32>
+  %zero = "tosa.const"() <{values = dense<0.0> : tensor<1x1xf32>}> : () -> tensor<1x1xf32>
+  %m = tosa.select %future, %ninf, %zero : (tensor<5x5xi1>, tensor<1x1xf32>, tensor<1x1xf32>) -> tensor<5x5xf32>
+  %s = tosa.const_shape {values = dense<[1, 5, 5]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %r = tosa.reshape %m, %s : (tensor<5x5xf32>, !tosa.shape<3>) -> tensor<1x5x5xf32>
+  return %r : tensor<1x5x5xf32>
+}
+
+// -----
+
 // A sliding window of 3 keys (Mistral's): visible iff i - 3 < j <= i.
 #id2c = affine_map<(d0, d1) -> (d0, d1)>
 func.func @sliding_window_built() -> tensor<6x6xf32> {
