@@ -13,6 +13,8 @@
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
@@ -122,12 +124,48 @@ bool makeBuffers(TypeRange types, std::vector<Buffer> &buffers,
   return true;
 }
 
+/// Weights a front end printed without their data
+/// (`dense_resource<__elided__>`) get values that depend on their type
+/// alone: every elided resource has the same key, so the importer's
+/// constant CSE may merge two of one type, and the original and the imported
+/// program then still read the same numbers. The values are those of an
+/// argument of that shape at a fixed position: small, like a weight.
+void fillElidedResources(ModuleOp module) {
+  constexpr uint64_t kResourceSeed = 0x7e51;
+  module.walk([&](Operation *op) {
+    for (NamedAttribute named : op->getAttrs()) {
+      auto resource = dyn_cast<DenseResourceElementsAttr>(named.getValue());
+      if (!resource || resource.getRawHandle().getBlob())
+        continue;
+      auto type = dyn_cast<RankedTensorType>(resource.getType());
+      auto elementType =
+          type ? dyn_cast<FloatType>(type.getElementType()) : FloatType();
+      if (!elementType || !type.hasStaticShape())
+        continue;
+      std::vector<int64_t> shape(type.getShape().begin(),
+                                 type.getShape().end());
+      std::vector<float> values =
+          argumentValues(kResourceSeed, /*position=*/0, shape);
+      SmallVector<APFloat> elements;
+      elements.reserve(values.size());
+      for (float value : values) {
+        APFloat element(value);
+        bool lostInfo = false;
+        element.convert(elementType.getFloatSemantics(),
+                        APFloat::rmNearestTiesToEven, &lostInfo);
+        elements.push_back(element);
+      }
+      op->setAttr(named.getName(), DenseElementsAttr::get(type, elements));
+    }
+  });
+}
 } // namespace
 
 llvm::Expected<RunResult> runModule(ModuleOp module,
                                     const RunOptions &options) {
   MLIRContext *context = module.getContext();
   RunResult result;
+  fillElidedResources(module);
   func::FuncOp func;
   if (!options.functionName.empty()) {
     func = module.lookupSymbol<func::FuncOp>(options.functionName);

@@ -9,6 +9,7 @@
 #include "ImportPatterns.h"
 
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
 #include "cs349/Import/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -108,7 +109,20 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     if (failed(import::lowerRemainingTosa(func)))
       return failure();
     (void)applyPatternsGreedily(func, linalgPatterns, config);
-    return import::wrapOpaqueOps(func, reportOpaque);
+    if (failed(import::wrapOpaqueOps(func, reportOpaque)))
+      return failure();
+    // The reshapes around a mask that became causal_mask fold against the
+    // ones the batch of one left, so that --match-attention sees the mask.
+    // Only the function's own ops: the linalg patterns must not raise what
+    // the opaque kernels hold.
+    if (import::foldConstantMasks(func)) {
+      SmallVector<Operation *> ops;
+      for (Operation &op : func.getBody().front())
+        if (!isa<KernelOp>(op))
+          ops.push_back(&op);
+      (void)applyOpPatternsGreedily(ops, linalgPatterns, config);
+    }
+    return success();
   }
 
   FrozenRewritePatternSet tosaPatterns, linalgPatterns;

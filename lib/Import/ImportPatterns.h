@@ -52,6 +52,11 @@ void populateSimplifyPatterns(RewritePatternSet &patterns);
 /// cs349.kernel. With `report`, a remark at each one says what it holds.
 LogicalResult wrapOpaqueOps(func::FuncOp func, bool report);
 
+/// Masks that opaque kernels compute from constants alone, evaluated:
+/// those that are causal (or a sliding window) become cs349.causal_mask.
+/// Returns whether any did.
+bool foldConstantMasks(func::FuncOp func);
+
 /// Why `op` has no cs349 equivalent, for the report.
 std::string opaqueReason(Operation *op);
 

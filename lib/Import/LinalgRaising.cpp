@@ -149,8 +149,16 @@ FailureOr<Value> toLoopSpace(PatternRewriter &rewriter, Location loc,
 bool isRaisableScalarOp(Operation *op) {
   if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
           arith::MaximumFOp, arith::MaxNumFOp, arith::NegFOp, math::ExpOp,
-          math::RsqrtOp, math::TanhOp>(op))
+          math::RsqrtOp, math::TanhOp, math::LogOp, math::SqrtOp,
+          math::ErfOp>(op))
     return true;
+  // A constant converted to the body's type (a scale given in f64): the
+  // converted constant.
+  if (isa<arith::TruncFOp, arith::ExtFOp>(op)) {
+    FloatAttr constant;
+    return isa<FloatType>(op->getOperand(0).getType()) &&
+           matchPattern(op->getOperand(0), m_Constant(&constant));
+  }
   if (auto power = dyn_cast<math::FPowIOp>(op)) {
     APInt exponent;
     return matchPattern(power.getRhs(), m_ConstantInt(&exponent)) &&
@@ -182,6 +190,22 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
     return RsqrtOp::create(rewriter, loc, operands[0]);
   if (isa<math::TanhOp>(op))
     return TanhOp::create(rewriter, loc, operands[0]);
+  if (isa<math::LogOp>(op))
+    return LogOp::create(rewriter, loc, operands[0]);
+  if (isa<math::SqrtOp>(op))
+    return SqrtOp::create(rewriter, loc, operands[0]);
+  if (isa<math::ErfOp>(op))
+    return ErfOp::create(rewriter, loc, operands[0]);
+  if (isa<arith::TruncFOp, arith::ExtFOp>(op)) { // of a constant, checked
+    FloatAttr constant;
+    matchPattern(op->getOperand(0), m_Constant(&constant));
+    Type type = op->getResult(0).getType();
+    APFloat value = constant.getValue();
+    bool lostInfo = false;
+    value.convert(cast<FloatType>(type).getFloatSemantics(),
+                  APFloat::rmNearestTiesToEven, &lostInfo);
+    return import::createSplat(rewriter, loc, type, value.convertToDouble());
+  }
   if (isa<math::FPowIOp>(op)) // x^2, checked by isRaisableScalarOp
     return MulOp::create(rewriter, loc, operands[0], operands[0]);
   FloatAttr constant;
@@ -299,12 +323,15 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     if (!isReduction) {
       Value yielded =
           cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
+      // A body that yields an input element is a copy (a transpose when
+      // the maps permute), which the replay below handles like any value.
       if (yielded.getParentBlock() != &body || yielded == acc)
         return rewriter.notifyMatchFailure(op, "yields no computed value");
     }
 
-    // The output map: parallel loops only, in increasing order (else the
-    // result would need a transpose of the whole output: left to opaque).
+    // The output map: parallel loops only, in increasing order; an
+    // elementwise generic may also write them permuted, which is a
+    // transpose of the result computed in loop order.
     AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
     SmallVector<int64_t> outputLoops;
     for (AffineExpr expr : outputMap.getResults()) {
@@ -313,9 +340,10 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
         return failure();
       outputLoops.push_back(loop.getPosition());
     }
-    if (!llvm::is_sorted(outputLoops) ||
-        outputLoops.size() != size_t(numParallel))
+    if (outputLoops.size() != size_t(numParallel) ||
+        (!llvm::is_sorted(outputLoops) && isReduction))
       return failure();
+    bool permutedOutput = !llvm::is_sorted(outputLoops);
     SmallVector<int64_t> reducedLoops;
     for (auto [index, type] : llvm::enumerate(op.getIteratorTypesArray()))
       if (type == utils::IteratorType::reduction)
@@ -354,7 +382,7 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     Value yieldedValue =
         cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
     if (!isReduction) {
-      if (shapes.lookup(yieldedValue) != SmallVector<int64_t>(resultType.getShape()))
+      if (shapes.lookup(yieldedValue) != SmallVector<int64_t>(loopSizes))
         return rewriter.notifyMatchFailure(op, "result is broadcast");
     } else {
       if (shapes.lookup(reduction->element) != SmallVector<int64_t>(loopSizes))
@@ -378,6 +406,10 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     for (Operation &bodyOp : body.without_terminator()) {
       if (&bodyOp == combineOp)
         continue;
+      if (isa<arith::TruncFOp, arith::ExtFOp>(bodyOp)) {
+        values.map(bodyOp.getResult(0), raiseScalarOp(rewriter, &bodyOp, {}));
+        continue;
+      }
       SmallVector<Value> operands;
       for (Value operand : bodyOp.getOperands()) {
         if (Value raised = values.lookupOrNull(operand)) {
@@ -398,6 +430,9 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     if (!isReduction) {
       Value yielded = cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
       result = values.lookupOrNull(yielded);
+      if (permutedOutput)
+        result = TransposeOp::create(rewriter, loc, resultType, result,
+                                     rewriter.getDenseI64ArrayAttr(outputLoops));
       assert(result && result.getType() == resultType && "shapes checked");
     } else {
       Value element = values.lookupOrNull(reduction->element);
@@ -523,10 +558,32 @@ struct ConstantPattern : OpRewritePattern<arith::ConstantOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(arith::ConstantOp op,
                                 PatternRewriter &rewriter) const override {
-    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (!dense || !import::isCS349TensorType(op.getType()))
+    // Dense data, or a resource (weights a front end printed elided stay
+    // weights: cs349-run fills them).
+    auto elements = dyn_cast<ElementsAttr>(op.getValue());
+    if (!isa_and_nonnull<DenseElementsAttr, DenseResourceElementsAttr>(
+            elements) ||
+        !import::isCS349TensorType(op.getType()))
       return failure();
-    rewriter.replaceOpWithNewOp<ConstantOp>(op, dense);
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, elements);
+    return success();
+  }
+};
+
+/// `tensor.splat` of a float constant (how front ends spell the attention
+/// scale next to TOSA ops): a splat cs349.constant, which the matchers read
+/// as a scale.
+struct SplatPattern : OpRewritePattern<tensor::SplatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::SplatOp op,
+                                PatternRewriter &rewriter) const override {
+    FloatAttr value;
+    if (!import::isCS349TensorType(op.getType()) ||
+        !matchPattern(op.getInput(), m_Constant(&value)))
+      return failure();
+    rewriter.replaceOp(op, import::createSplat(rewriter, op.getLoc(),
+                                               op.getType(),
+                                               value.getValueAsDouble()));
     return success();
   }
 };
@@ -590,5 +647,5 @@ void mlir::cs349::import::populateLinalgRaisingPatterns(
                GeneralizeElementwisePattern,
                ReshapePattern<tensor::ExpandShapeOp>,
                ReshapePattern<tensor::CollapseShapeOp>, TransposePattern,
-               ConstantPattern>(context);
+               ConstantPattern, SplatPattern>(context);
 }

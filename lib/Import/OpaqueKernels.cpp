@@ -56,7 +56,8 @@ std::string mlir::cs349::import::opaqueReason(Operation *op) {
                arith::MaximumFOp, arith::MaxNumFOp, arith::NegFOp,
                arith::ConstantOp>(bodyOp) &&
           !(isa<math::MathDialect>(bodyOp.getDialect()) &&
-            isa<math::ExpOp, math::RsqrtOp, math::TanhOp, math::FPowIOp>(
+            isa<math::ExpOp, math::RsqrtOp, math::TanhOp, math::FPowIOp,
+                math::LogOp, math::SqrtOp, math::ErfOp>(
                 bodyOp)))
         return "linalg.generic whose body computes " + describe(&bodyOp) +
                ", which no cs349 op computes";

@@ -50,6 +50,26 @@ struct ReciprocalMultiply : OpRewritePattern<MulOp> {
   }
 };
 
+/// reshape(c / x) -> c / reshape(x) for a rank-0 c: a reciprocal that a
+/// raised generic computed on the reduced shape ([H, T] row sums) and a
+/// reshape put back to [H, T, 1], so that the product with it is a
+/// division again (ReciprocalMultiply).
+struct ReshapeOfScalarQuotient : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto div = op.getInput().getDefiningOp<DivOp>();
+    if (!div || !div->hasOneUse() ||
+        cast<RankedTensorType>(div.getLhs().getType()).getRank() != 0 ||
+        div.getRhs().getType() != div.getType())
+      return failure();
+    Value reshaped =
+        ReshapeOp::create(rewriter, op.getLoc(), op.getType(), div.getRhs());
+    rewriter.replaceOpWithNewOp<DivOp>(op, div.getLhs(), reshaped);
+    return success();
+  }
+};
+
 /// sigmoid(x) * x -> silu(x), with the sigmoid still TOSA.
 struct SigmoidTimesInput : OpRewritePattern<MulOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -170,7 +190,7 @@ struct RepeatByAddingZeros : OpRewritePattern<ReshapeOp> {
 
 void mlir::cs349::import::populateSimplifyPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<ReciprocalMultiply, SigmoidTimesInput, SiluQuotient,
-               RepeatByAddingZeros>(
+  patterns.add<ReciprocalMultiply, ReshapeOfScalarQuotient, SigmoidTimesInput,
+               SiluQuotient, RepeatByAddingZeros>(
       patterns.getContext());
 }

@@ -159,7 +159,8 @@ struct ConstPattern : OpRewritePattern<tosa::ConstOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tosa::ConstOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!allCS349Tensors(op) || !isa<DenseElementsAttr>(op.getValues()))
+    if (!allCS349Tensors(op) ||
+        !isa<DenseElementsAttr, DenseResourceElementsAttr>(op.getValues()))
       return failure();
     rewriter.replaceOpWithNewOp<ConstantOp>(op, op.getValues());
     return success();
@@ -176,7 +177,9 @@ void mlir::cs349::import::populateTosaPatterns(RewritePatternSet &patterns) {
                BinaryPattern<tosa::MaximumOp, MaxOp>,
                UnaryPattern<tosa::ExpOp, ExpOp>,
                UnaryPattern<tosa::RsqrtOp, RsqrtOp>,
-               UnaryPattern<tosa::TanhOp, TanhOp>, ReciprocalPattern,
+               UnaryPattern<tosa::TanhOp, TanhOp>,
+               UnaryPattern<tosa::LogOp, LogOp>,
+               UnaryPattern<tosa::ErfOp, ErfOp>, ReciprocalPattern,
                NegatePattern, ReducePattern<tosa::ReduceSumOp, ReduceSumOp>,
                ReducePattern<tosa::ReduceMaxOp, ReduceMaxOp>, MatmulPattern,
                ReshapePattern, TransposePattern,

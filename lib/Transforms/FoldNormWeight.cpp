@@ -61,6 +61,8 @@ struct NormSite {
   /// n, for a cs349.mul; the rms_norm itself is kept with a unit gain.
   Value normalized;
   Value gamma;
+  /// The reshape that gave γ leading unit dims, if the site reads one.
+  Operation *gammaView = nullptr;
   SmallVector<MatmulOp> matmuls;
 };
 
@@ -115,19 +117,53 @@ std::string describe(Value value) {
   return "constant";
 }
 
+/// The weight a matmul multiplies by and whether it is read as [N, d]:
+/// its right operand, or a weight seen through a transpose of the last two
+/// dims (front ends transpose a [N, d] linear weight before a plain matmul).
+std::pair<Value, bool> weightOperand(MatmulOp matmul) {
+  Value rhs = matmul.getRhs();
+  if (auto transpose = rhs.getDefiningOp<TransposeOp>()) {
+    ArrayRef<int64_t> perm = transpose.getPerm();
+    int64_t rank = perm.size();
+    bool swapsLastTwo = rank >= 2 && perm[rank - 1] == rank - 2 &&
+                        perm[rank - 2] == rank - 1;
+    for (int64_t d = 0; d + 2 < rank; ++d)
+      swapsLastTwo &= perm[d] == d;
+    if (swapsLastTwo)
+      return {transpose.getInput(), !matmul.getTransposeB()};
+  }
+  return {rhs, matmul.getTransposeB()};
+}
+
+/// γ as a rank-1 [d] value: itself, or the [d] that a reshape gave leading
+/// unit dims ([1, 1, d], as front ends broadcast it by hand).
+Value rankOneGain(Value gamma) {
+  RankedTensorType type = tensorType(gamma);
+  if (type.getRank() == 1)
+    return gamma;
+  auto reshape = gamma.getDefiningOp<ReshapeOp>();
+  if (!reshape || tensorType(reshape.getInput()).getRank() != 1 ||
+      llvm::any_of(type.getShape().drop_back(),
+                   [](int64_t size) { return size != 1; }))
+    return Value();
+  return reshape.getInput();
+}
+
 std::optional<NormSite> matchSite(Operation *op, func::FuncOp func) {
-  NormSite site{op, Value(), Value(), {}};
+  NormSite site{op, Value(), Value(), nullptr, {}};
   if (auto norm = dyn_cast<RmsNormOp>(op)) {
     site.gamma = norm.getGain();
   } else if (auto mul = dyn_cast<MulOp>(op)) {
     for (auto [n, gamma] : {std::pair(mul.getLhs(), mul.getRhs()),
                             std::pair(mul.getRhs(), mul.getLhs())}) {
-      RankedTensorType nType = tensorType(n), gType = tensorType(gamma);
-      if (nType == mul.getType() && nType.getRank() >= 2 &&
-          gType.getRank() == 1 &&
-          gType.getDimSize(0) == nType.getShape().back()) {
+      RankedTensorType nType = tensorType(n);
+      Value gain = rankOneGain(gamma);
+      if (nType == mul.getType() && nType.getRank() >= 2 && gain &&
+          tensorType(gain).getDimSize(0) == nType.getShape().back()) {
         site.normalized = n;
-        site.gamma = gamma;
+        site.gamma = gain;
+        if (gain != gamma)
+          site.gammaView = gamma.getDefiningOp();
         break;
       }
     }
@@ -161,7 +197,7 @@ std::optional<NormSite> matchSite(Operation *op, func::FuncOp func) {
     if (!matmul || use.getOperandNumber() != 0 || matmul.getRhs() == product)
       return skip("n·γ is read by something else than a matmul's left "
                   "operand");
-    if (!isWeight(matmul.getRhs(), func))
+    if (!isWeight(weightOperand(matmul).first, func))
       return skip("a matmul reading n·γ multiplies it by a computed tensor, "
                   "not a weight");
     if (!llvm::is_contained(site.matmuls, matmul))
@@ -298,7 +334,8 @@ public:
 
 private:
   static FoldKey keyOf(const NormSite &site, MatmulOp matmul) {
-    return {site.gamma, matmul.getRhs(), matmul.getTransposeB()};
+    auto [weight, transposed] = weightOperand(matmul);
+    return {site.gamma, weight, transposed};
   }
 
   static bool isConstantFold(const FoldKey &key) {
@@ -352,16 +389,28 @@ private:
     Operation *renamed = nullptr;
     if (isa<MulOp>(site.op) && input.getDefiningOp() && input.hasOneUse())
       renamed = input.getDefiningOp();
+    llvm::SetVector<Operation *> views;
     for (auto [matmul, weight] : llvm::zip(site.matmuls, weights)) {
-      noteWeight(matmul.getRhs());
+      auto [original, transposed] = weightOperand(matmul);
+      noteWeight(original);
+      if (matmul.getRhs() != original)
+        views.insert(matmul.getRhs().getDefiningOp());
       matmul.getLhsMutable().assign(input);
       matmul.getRhsMutable().assign(weight);
+      matmul.setTransposeB(transposed);
     }
     if (site.op->use_empty()) {
       if (renamed)
         renamed->setLoc(site.op->getLoc());
       site.op->erase();
     }
+    // The transposes and reshapes that showed W and γ to the site are dead
+    // now, and would keep the original weights in the signature.
+    if (site.gammaView)
+      views.insert(site.gammaView);
+    for (Operation *view : views)
+      if (view->use_empty())
+        view->erase();
   }
 
   void noteWeight(Value weight) { touchedWeights.insert(weight); }

@@ -24,6 +24,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
 
+#include <type_traits>
+
 #define DEBUG_TYPE "match-attention"
 
 namespace mlir::cs349 {
@@ -43,6 +45,12 @@ struct AttentionMatch {
   AttentionMask mask = AttentionMask::None;
   std::optional<int64_t> window;
   Value additiveMask;
+  /// Set instead of `key` when the scores read kᵀ as it is: the key is
+  /// its transpose.
+  Value transposedKey;
+  /// The factor applied after the additive mask: cs349.attention adds its
+  /// mask to the scaled scores, so the mask operand is the mask times it.
+  double additiveMaskScale = 1.0;
 };
 
 /// The outcome of looking at one `p @ v` candidate. `reason` is empty when
@@ -116,7 +124,7 @@ private:
   /// A value of the chain whose only readers must be the chain itself.
   struct Internal {
     Value value;
-    const char *what;
+    std::string what;
   };
 
   LogicalResult miss(std::string &reason, const Twine &why) {
@@ -153,12 +161,15 @@ private:
     Value keyView;
     if (qk.getTransposeB()) {
       keyView = qk.getRhs();
-    } else {
-      auto transpose = qk.getRhs().getDefiningOp<TransposeOp>();
-      if (!transpose || transpose.getPerm() != ArrayRef<int64_t>{0, 2, 1})
-        return miss(reason, "the keys are neither read with transpose_b nor "
-                            "through a transpose perm = [0, 2, 1]");
+    } else if (auto transpose = qk.getRhs().getDefiningOp<TransposeOp>();
+               transpose &&
+               transpose.getPerm() == ArrayRef<int64_t>{0, 2, 1}) {
       keyView = transpose.getInput();
+    } else {
+      // Any [H, dh, S] right operand is the transpose of its [H, S, dh]
+      // transpose: front ends pass kᵀ itself (buddy-mlir's LLaMA core), and
+      // the rewrite reads it through a transpose view.
+      match.transposedKey = qk.getRhs();
     }
 
     match.query = qk.getLhs();
@@ -167,7 +178,8 @@ private:
       match.query = scaled->first;
       match.scale *= scaled->second;
     }
-    match.key = unrepeat(keyView);
+    if (keyView)
+      match.key = unrepeat(keyView);
     match.value = unrepeat(root.getRhs());
 
     if (failed(checkUses(reason)) || failed(checkHeads(reason)) ||
@@ -178,7 +190,11 @@ private:
 
   /// Sets `scores` to the softmax input when `probs` is a softmax over the
   /// last axis; leaves it null (and `reason` empty) when `probs` is no
-  /// softmax at all.
+  /// softmax at all. Besides cs349.softmax, the decomposed spellings front
+  /// ends write: exp(s - max) divided by its row sum (`div`, or `mul` by
+  /// `1 / sum` when no simplification ran), and log-sum-exp
+  /// exp(s - (max + log(sum(exp(s - max))))). The row reductions may keep
+  /// the key axis or drop it and have it put back by a reshape.
   LogicalResult matchSoftmax(Value probs, Value &scores, std::string &reason) {
     int64_t rank = cast<RankedTensorType>(probs.getType()).getRank();
     if (auto softmax = probs.getDefiningOp<SoftmaxOp>()) {
@@ -191,35 +207,139 @@ private:
       return success();
     }
 
-    // exp(s - max(s)) / sum(exp(s - max(s))), as --decompose writes it.
-    auto div = probs.getDefiningOp<DivOp>();
-    auto exp = div ? div.getLhs().getDefiningOp<ExpOp>() : ExpOp();
+    if (auto exp = probs.getDefiningOp<ExpOp>()) {
+      auto sub = exp.getInput().getDefiningOp<SubOp>();
+      auto lse = sub ? sub.getRhs().getDefiningOp<AddOp>() : AddOp();
+      if (!lse)
+        return success();
+      for (auto [max, log] : {std::pair(lse.getLhs(), lse.getRhs()),
+                              std::pair(lse.getRhs(), lse.getLhs())}) {
+        if (!log.getDefiningOp<LogOp>())
+          continue;
+        // exp(s - (m + log ...)): a candidate from here on.
+        scores = sub.getLhs();
+        internals.push_back({probs, "the probabilities"});
+        internals.push_back({sub.getResult(), "the shifted scores"});
+        internals.push_back({lse.getResult(), "the log-sum-exp"});
+        internals.push_back({log, "the log of the row sums"});
+        auto shifted = log.getDefiningOp<LogOp>().getInput();
+        Value sumInput;
+        if (failed(rowReduction<ReduceSumOp>(shifted, rank, sumInput, "sums",
+                                             reason)))
+          return failure();
+        auto innerExp = sumInput.getDefiningOp<ExpOp>();
+        if (!innerExp)
+          return miss(reason, "the log-sum-exp does not sum exponentials");
+        internals.push_back({sumInput, "the exponentials"});
+        return matchShift(innerExp.getInput(), max, rank, sub.getLhs(), scores,
+                          reason);
+      }
+      return success();
+    }
+
+    // exp(s - max(s)) / sum(exp(s - max(s))).
+    Value numerator, denominator;
+    if (auto div = probs.getDefiningOp<DivOp>()) {
+      numerator = div.getLhs();
+      denominator = div.getRhs();
+    } else if (auto mul = probs.getDefiningOp<MulOp>()) {
+      for (auto [x, r] : {std::pair(mul.getLhs(), mul.getRhs()),
+                          std::pair(mul.getRhs(), mul.getLhs())}) {
+        auto reciprocal = r.getDefiningOp<DivOp>();
+        auto one = reciprocal ? splatConstant(reciprocal.getLhs())
+                              : std::optional<double>();
+        if (one && *one == 1.0 && x.getDefiningOp<ExpOp>()) {
+          numerator = x;
+          denominator = reciprocal.getRhs();
+          internals.push_back({r, "the reciprocals of the row sums"});
+          break;
+        }
+      }
+    }
+    auto exp = numerator ? numerator.getDefiningOp<ExpOp>() : ExpOp();
     if (!exp)
       return success();
     scores = exp.getInput(); // Provisional: a candidate from here on.
     internals.push_back({probs, "the probabilities"});
     internals.push_back({exp.getResult(), "the exponentials"});
-    auto sum = div.getRhs().getDefiningOp<ReduceSumOp>();
-    if (!sum || sum.getInput() != exp.getResult())
+    Value sumInput;
+    if (failed(rowReduction<ReduceSumOp>(denominator, rank, sumInput, "sums",
+                                         reason)))
+      return failure();
+    if (sumInput != exp.getResult())
       return miss(reason, "the softmax denominator is not a reduce_sum of "
                           "its exponentials");
-    internals.push_back({sum.getResult(), "the softmax row sums"});
-    if (!isLastAxisKeepdims(sum.getAxes(), sum.getKeepdims(), rank))
-      return miss(reason, "the softmax is over axes " +
-                              axesString(sum.getAxes()) +
-                              (sum.getKeepdims() ? "" : " without keepdims") +
-                              ", not the key axis " + Twine(rank - 1));
     auto sub = exp.getInput().getDefiningOp<SubOp>();
-    auto max = sub ? sub.getRhs().getDefiningOp<ReduceMaxOp>() : ReduceMaxOp();
-    if (!max || max.getInput() != sub.getLhs())
+    if (!sub)
       return miss(reason, "the exponent is not the scores minus their row "
                           "maximum");
-    if (!isLastAxisKeepdims(max.getAxes(), max.getKeepdims(), rank))
+    return matchShift(exp.getInput(), sub.getRhs(), rank, Value(), scores,
+                      reason);
+  }
+
+  /// `shifted` is `s - max(s)` over the key axis, with that max being
+  /// `expectedMax` (the one a log-sum-exp adds back) and `s` being
+  /// `expectedScores` when given (the scores the log-sum-exp subtracts
+  /// from); sets `scores` to `s`.
+  LogicalResult matchShift(Value shifted, Value expectedMax, int64_t rank,
+                           Value expectedScores, Value &scores,
+                           std::string &reason) {
+    auto sub = shifted.getDefiningOp<SubOp>();
+    if (!sub || sub.getRhs() != expectedMax)
+      return miss(reason, "the exponent is not the scores minus their row "
+                          "maximum");
+    internals.push_back({sub.getResult(), "the shifted scores"});
+    Value maxInput;
+    if (failed(rowReduction<ReduceMaxOp>(expectedMax, rank, maxInput,
+                                         "maxima", reason)))
+      return failure();
+    if (maxInput != sub.getLhs() ||
+        (expectedScores && expectedScores != sub.getLhs()))
+      return miss(reason, "the exponent is not the scores minus their row "
+                          "maximum");
+    scores = sub.getLhs();
+    return success();
+  }
+
+  /// `value` is a reduction over the last axis with the axis kept, or
+  /// without it and reshaped to have it again (what raised linalg
+  /// reductions look like). Sets `input` to the reduced tensor.
+  template <typename ReduceOp>
+  LogicalResult rowReduction(Value value, int64_t rank, Value &input,
+                             const char *what, std::string &reason) {
+    std::string name = Twine("the softmax row ").concat(what).str();
+    Value reduced = value;
+    // A reshape that only puts the key axis back as a size-1 dim.
+    if (auto reshape = value.getDefiningOp<ReshapeOp>()) {
+      auto type = reshape.getType();
+      if (type.getRank() == rank && type.getShape().back() == 1 &&
+          reshape.getInput().getType().getShape() ==
+              type.getShape().drop_back()) {
+        internals.push_back({value, "the reshaped " + name});
+        reduced = reshape.getInput();
+      }
+    }
+    bool droppedAxis = reduced != value;
+    auto reduce = reduced.getDefiningOp<ReduceOp>();
+    if (!reduce)
+      return miss(reason, name + " are not a " +
+                              ReduceOp::getOperationName() + " (found " +
+                              opName(reduced) + ")");
+    internals.push_back({reduced, name});
+    bool overKeyAxis =
+        droppedAxis ? !reduce.getKeepdims() && reduce.getAxes().size() == 1 &&
+                          reduce.getAxes()[0] == rank - 1
+                    : isLastAxisKeepdims(reduce.getAxes(),
+                                         reduce.getKeepdims(), rank);
+    if (!overKeyAxis && std::is_same_v<ReduceOp, ReduceMaxOp>)
       return miss(reason, "the softmax row maximum is not over the key axis " +
                               Twine(rank - 1) + " with keepdims");
-    internals.push_back({sub.getResult(), "the shifted scores"});
-    internals.push_back({max.getResult(), "the softmax row maxima"});
-    scores = sub.getLhs();
+    if (!overKeyAxis)
+      return miss(reason, "the softmax is over axes " +
+                              axesString(reduce.getAxes()) +
+                              (reduce.getKeepdims() ? "" : " without keepdims") +
+                              ", not the key axis " + Twine(rank - 1));
+    input = reduce.getInput();
     return success();
   }
 
@@ -231,13 +351,14 @@ private:
     Value current = scores;
     // Peeling walks from the softmax backwards, so a scale seen before the
     // mask is applied after it.
-    bool nonPositiveAfterMask = false, scaledAfterMask = false;
+    bool nonPositiveAfterMask = false;
+    double scaleAfterMask = 1.0;
     bool masked = false;
     while (true) {
       if (auto scaled = splatScale(current)) {
         if (!masked) {
           nonPositiveAfterMask |= scaled->second <= 0.0;
-          scaledAfterMask |= scaled->second != 1.0;
+          scaleAfterMask *= scaled->second;
         }
         match.scale *= scaled->second;
         current = scaled->first;
@@ -251,11 +372,10 @@ private:
         if (nonPositiveAfterMask)
           return miss(reason, "a non-positive scale is applied after the "
                               "mask");
-        // cs349.attention adds its mask operand to the scaled scores; a
-        // factor after the mask would have to scale the mask too.
-        if (match.mask == AttentionMask::Additive && scaledAfterMask)
-          return miss(reason, "the scores are scaled after the additive "
-                              "mask");
+        // cs349.attention adds its mask operand to the scaled scores, so a
+        // factor after the mask scales the mask too: c (s + m) = c s + c m.
+        if (match.mask == AttentionMask::Additive)
+          match.additiveMaskScale = scaleAfterMask;
         masked = true;
         current = unmasked;
       } else if (isa_and_nonnull<MulOp, DivOp>(current.getDefiningOp())) {
@@ -283,7 +403,7 @@ private:
                                        {add.getRhs(), add.getLhs()}};
     // A causal_mask on either side is the mask.
     for (auto [x, maskValue] : sides) {
-      auto causalMask = maskValue.getDefiningOp<CausalMaskOp>();
+      auto causalMask = causalMaskThrough(maskValue);
       if (!causalMask || x.getType() != add.getType())
         continue;
       if (failed(checkCausalMaskCoversScores(causalMask, add.getType(),
@@ -316,6 +436,40 @@ private:
     match.mask = AttentionMask::Additive;
     match.additiveMask = chosen->second;
     return success();
+  }
+
+  /// The causal_mask `value` is, as importers write it: reshaped to have
+  /// leading unit dims (the batch and head dims it broadcasts over), and
+  /// with -inf raised to the lowest finite value (torch's finfo.min). The
+  /// lowest value hides a key as -inf does: s + lowest rounds to lowest
+  /// (or -inf) for any score below 2^103, and exp(lowest - max) is 0 when
+  /// the row maximum is a visible score, which a causal row always has.
+  static CausalMaskOp causalMaskThrough(Value value) {
+    if (auto reshape = value.getDefiningOp<ReshapeOp>()) {
+      ArrayRef<int64_t> from = reshape.getInput().getType().getShape();
+      ArrayRef<int64_t> to = reshape.getType().getShape();
+      if (to.size() < from.size() || to.take_back(from.size()) != from ||
+          llvm::any_of(to.drop_back(from.size()),
+                       [](int64_t size) { return size != 1; }))
+        return CausalMaskOp();
+      value = reshape.getInput();
+    }
+    if (auto max = value.getDefiningOp<MaxOp>()) {
+      Type elementType = max.getType().getElementType();
+      for (auto [mask, floor] : {std::pair(max.getLhs(), max.getRhs()),
+                                 std::pair(max.getRhs(), max.getLhs())}) {
+        std::optional<double> hidden = splatConstant(floor);
+        auto causal = mask.getDefiningOp<CausalMaskOp>();
+        if (causal && hidden && mask.getType() == max.getType() &&
+            *hidden == APFloat::getLargest(
+                           cast<FloatType>(elementType).getFloatSemantics(),
+                           /*Negative=*/true)
+                           .convertToDouble())
+          return causal;
+      }
+      return CausalMaskOp();
+    }
+    return value.getDefiningOp<CausalMaskOp>();
   }
 
   /// `causal` hides key j from query i exactly when j > i over the scores'
@@ -393,7 +547,11 @@ private:
 
   LogicalResult checkHeads(std::string &reason) {
     auto q = cast<RankedTensorType>(match.query.getType());
-    auto k = cast<RankedTensorType>(match.key.getType());
+    if (match.transposedKey &&
+        cast<RankedTensorType>(match.transposedKey.getType()).getRank() != 3)
+      return miss(reason, "expected [heads, seq, head_dim] q, k and v");
+    auto k = match.transposedKey ? transposedType(match.transposedKey)
+                                 : cast<RankedTensorType>(match.key.getType());
     auto v = cast<RankedTensorType>(match.value.getType());
     if (q.getRank() != 3 || k.getRank() != 3 || v.getRank() != 3)
       return miss(reason, "expected [heads, seq, head_dim] q, k and v");
@@ -413,6 +571,16 @@ private:
     return success();
   }
 
+public:
+  /// [H, S, dh] for a [H, dh, S] kᵀ.
+  static RankedTensorType transposedType(Value keyTransposed) {
+    auto type = cast<RankedTensorType>(keyTransposed.getType());
+    ArrayRef<int64_t> shape = type.getShape();
+    return RankedTensorType::get({shape[0], shape[2], shape[1]},
+                                 type.getElementType());
+  }
+
+private:
   MatmulOp root;
   AttentionMatch match;
   SmallVector<Internal> internals;
@@ -432,16 +600,34 @@ struct FuseAttention : OpRewritePattern<MatmulOp> {
       return rewriter.notifyMatchFailure(root, result.reason);
     }
     const AttentionMatch &match = *result.match;
+    Value key = match.key;
+    if (match.transposedKey)
+      key = TransposeOp::create(
+          rewriter, root.getLoc(),
+          AttentionMatcher::transposedType(match.transposedKey),
+          match.transposedKey, rewriter.getDenseI64ArrayAttr({0, 2, 1}));
+    Value additiveMask = match.additiveMask;
+    if (additiveMask && match.additiveMaskScale != 1.0) {
+      auto maskType = cast<RankedTensorType>(additiveMask.getType());
+      auto scalarType = RankedTensorType::get({}, maskType.getElementType());
+      Value factor = ConstantOp::create(
+          rewriter, root.getLoc(),
+          DenseElementsAttr::get(
+              scalarType, rewriter.getFloatAttr(maskType.getElementType(),
+                                                match.additiveMaskScale)));
+      additiveMask =
+          MulOp::create(rewriter, root.getLoc(), additiveMask, factor);
+    }
     LLVM_DEBUG(llvm::dbgs()
                << "match-attention: fused at " << root.getLoc() << " (scale "
                << match.scale << ", mask " << stringifyAttentionMask(match.mask)
                << ")\n");
     rewriter.replaceOpWithNewOp<AttentionOp>(
-        root, root.getType(), match.query, match.key, match.value,
+        root, root.getType(), match.query, key, match.value,
         rewriter.getF64FloatAttr(match.scale),
         AttentionMaskAttr::get(rewriter.getContext(), match.mask),
         match.window ? rewriter.getI64IntegerAttr(*match.window) : IntegerAttr(),
-        match.additiveMask);
+        additiveMask);
     return success();
   }
 };

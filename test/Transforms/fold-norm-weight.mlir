@@ -351,3 +351,52 @@ func.func @layer_level_layer_norm_left_alone(%x: tensor<4x8xf32>, %g: tensor<8xf
   %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
   return %y : tensor<4x8xf32>
 }
+
+// -----
+
+// As importers leave a front end's norm: γ reshaped to [1, d] on the left of
+// the product, W [N, d] transposed into the plain matmul. γ is seen through
+// the reshape and W through the transpose: the folded W is read with
+// transpose_b, and neither view stays.
+
+// CHECK-LABEL: func.func @gain_reshaped_weight_transposed(%n: tensor<4x8xf32> {cs349.layer_arg = 0 : i64}, %w: tensor<6x8xf32> {cs349.folded_from = ["g", "w"], cs349.init_result = 0 : i64})
+// CHECK-NEXT: %[[O:.*]] = cs349.matmul %n, %w transpose_b : tensor<4x8xf32>, tensor<6x8xf32> -> tensor<4x6xf32>
+// CHECK-NEXT: return %[[O]]
+// CHECK-LABEL: func.func @gain_reshaped_weight_transposed_init
+// CHECK-NEXT: cs349.mul %w, %g : tensor<6x8xf32>, tensor<8xf32>
+func.func @gain_reshaped_weight_transposed(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<6x8xf32>) -> tensor<4x6xf32> {
+  %g2 = cs349.reshape %g : tensor<8xf32> -> tensor<1x8xf32>
+  %y = cs349.mul %g2, %n : tensor<1x8xf32>, tensor<4x8xf32>
+  %wt = cs349.transpose %w perm = [1, 0] : tensor<6x8xf32> -> tensor<8x6xf32>
+  %o = cs349.matmul %y, %wt : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
+  return %o : tensor<4x6xf32>
+}
+
+// -----
+
+// Negative: a transpose that moves the batch dim is not a transposed
+// weight, and γ reshaped to [2, 4] is not a gain along the last dim.
+
+// CHECK-LABEL: func.func @transpose_not_last_two
+// CHECK: cs349.mul %g, %n
+// CHECK: cs349.transpose %w perm = [1, 0, 2]
+// CHECK-NOT: _init
+func.func @transpose_not_last_two(%n: tensor<2x4x8xf32>, %g: tensor<8xf32>, %w: tensor<2x8x6xf32>) -> tensor<2x4x6xf32> {
+  %y = cs349.mul %g, %n : tensor<8xf32>, tensor<2x4x8xf32>
+  %wt = cs349.transpose %w perm = [1, 0, 2] : tensor<2x8x6xf32> -> tensor<8x2x6xf32>
+  %wr = cs349.reshape %wt : tensor<8x2x6xf32> -> tensor<2x8x6xf32>
+  %o = cs349.matmul %y, %wr : tensor<2x4x8xf32>, tensor<2x8x6xf32> -> tensor<2x4x6xf32>
+  return %o : tensor<2x4x6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @gain_not_along_last_dim
+// CHECK: cs349.mul %g2, %n
+// CHECK-NOT: _init
+func.func @gain_not_along_last_dim(%n: tensor<2x4xf32>, %g: tensor<8xf32>, %w: tensor<4x6xf32>) -> tensor<2x6xf32> {
+  %g2 = cs349.reshape %g : tensor<8xf32> -> tensor<2x4xf32>
+  %y = cs349.mul %g2, %n : tensor<2x4xf32>, tensor<2x4xf32>
+  %o = cs349.matmul %y, %w : tensor<2x4xf32>, tensor<4x6xf32> -> tensor<2x6xf32>
+  return %o : tensor<2x6xf32>
+}

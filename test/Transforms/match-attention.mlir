@@ -337,18 +337,20 @@ func.func @no_mask_decomposed(%q: tensor<4x8x4xf32>, %k: tensor<4x6x4xf32>, %v: 
 
 // -----
 
-// Negative: a scale after an additive mask would have to scale the mask too.
+// A scale after an additive mask scales the mask too: c (s + m) = c s + c m,
+// so the mask operand is the mask times c.
 
 // CHECK-LABEL: func.func @scaled_after_additive_mask
-// CHECK-NOT: cs349.attention
-// CHECK: cs349.softmax
+// CHECK: %[[C:.*]] = cs349.constant dense<5.000000e-01> : tensor<f32>
+// CHECK: %[[M:.*]] = cs349.mul %mask, %[[C]] : tensor<8x8xf32>, tensor<f32>
+// CHECK-NEXT: cs349.attention %q, %k, %v scale = 5.000000e-01 mask = additive %[[M]] : tensor<4x8x4xf32>, tensor<4x8x4xf32>, tensor<4x8x4xf32>, tensor<8x8xf32>
+// CHECK-NOT: cs349.softmax
 func.func @scaled_after_additive_mask(%q: tensor<4x8x4xf32>, %k: tensor<4x8x4xf32>, %v: tensor<4x8x4xf32>, %mask: tensor<8x8xf32>) -> tensor<4x8x4xf32> {
   %s = cs349.matmul %q, %k transpose_b : tensor<4x8x4xf32>, tensor<4x8x4xf32> -> tensor<4x8x8xf32>
   %sm = cs349.add %s, %mask : tensor<4x8x8xf32>, tensor<8x8xf32>
   %c = cs349.constant dense<0.5> : tensor<f32>
   %ss = cs349.mul %sm, %c : tensor<4x8x8xf32>, tensor<f32>
   %p = cs349.softmax %ss axis = 2 : tensor<4x8x8xf32>
-  // expected-remark @+1 {{not fused into cs349.attention: the scores are scaled after the additive mask}}
   %o = cs349.matmul %p, %v : tensor<4x8x8xf32>, tensor<4x8x4xf32> -> tensor<4x8x4xf32>
   return %o : tensor<4x8x4xf32>
 }
@@ -542,15 +544,17 @@ func.func @scores_not_a_matmul(%s: tensor<4x8x8xf32>, %v: tensor<4x8x4xf32>) -> 
 
 // -----
 
-// Negative: the keys are read untransposed, q @ k is not q @ kᵀ.
+// kᵀ given as it is (buddy-mlir's LLaMA core takes it as an argument): any
+// [H, dh, S] right operand is the transpose of its [H, S, dh] transpose, so
+// the keys are read through a transpose view.
 
-// CHECK-LABEL: func.func @keys_not_transposed
-// CHECK-NOT: cs349.attention
-// CHECK: cs349.softmax
-func.func @keys_not_transposed(%q: tensor<4x8x4xf32>, %kt: tensor<4x4x8xf32>, %v: tensor<4x8x4xf32>) -> tensor<4x8x4xf32> {
+// CHECK-LABEL: func.func @keys_given_transposed
+// CHECK: %[[K:.*]] = cs349.transpose %kt perm = [0, 2, 1] : tensor<4x4x8xf32> -> tensor<4x8x4xf32>
+// CHECK-NEXT: cs349.attention %q, %[[K]], %v scale = 1.000000e+00 mask = none
+// CHECK-NOT: cs349.softmax
+func.func @keys_given_transposed(%q: tensor<4x8x4xf32>, %kt: tensor<4x4x8xf32>, %v: tensor<4x8x4xf32>) -> tensor<4x8x4xf32> {
   %s = cs349.matmul %q, %kt : tensor<4x8x4xf32>, tensor<4x4x8xf32> -> tensor<4x8x8xf32>
   %p = cs349.softmax %s axis = 2 : tensor<4x8x8xf32>
-  // expected-remark @+1 {{not fused into cs349.attention: the keys are neither read with transpose_b nor through a transpose perm = [0, 2, 1]}}
   %o = cs349.matmul %p, %v : tensor<4x8x8xf32>, tensor<4x8x4xf32> -> tensor<4x8x4xf32>
   return %o : tensor<4x8x4xf32>
 }
