@@ -7,7 +7,12 @@ between reshapes, 1/sqrt(dh) as a splat, an additive mask argument, softmax
 divided by reciprocal · mul, GQA as reshape to 5-D + add of zeros + reshape
 back, SwiGLU as sigmoid · x. Weights are function arguments.
 
+The mask is an argument (`--mask argument`, the default) or built in the
+graph from constants as front ends build the causal one (`--mask causal`:
+an iota of keys greater than an iota of queries selects -3.4e38, else 0).
+
     make-decoder.py LAYERS [--seq T] [--dim D] [--heads H] [--kv-heads G] [--ffn F]
+                           [--mask argument|causal]
 """
 import argparse
 
@@ -18,6 +23,7 @@ p.add_argument("--dim", type=int, default=512)
 p.add_argument("--heads", type=int, default=8)
 p.add_argument("--kv-heads", type=int, default=2)
 p.add_argument("--ffn", type=int, default=1408)
+p.add_argument("--mask", choices=["argument", "causal"], default="argument")
 a = p.parse_args()
 T, D, H, G, F = a.seq, a.dim, a.heads, a.kv_heads, a.ffn
 dh = D // H
@@ -40,9 +46,10 @@ def shape(*dims):
     emit(f"{s} = tosa.const_shape {{values = dense<[{', '.join(map(str, dims))}]> : tensor<{len(dims)}xindex>}} : () -> !tosa.shape<{len(dims)}>")
     return s
 
-def reshape(x, src, dims):
+def reshape(x, src, dims, element="f32"):
     r = v()
-    emit(f"{r} = tosa.reshape {x}, {shape(*dims)} : ({src}, !tosa.shape<{len(dims)}>) -> {t(*dims)}")
+    result = t(*dims).replace("xf32>", "x" + element + ">")
+    emit(f"{r} = tosa.reshape {x}, {shape(*dims)} : ({src}, !tosa.shape<{len(dims)}>) -> {result}")
     return r
 
 def const(value, *dims):
@@ -101,6 +108,20 @@ def repeat_kv(x):
     b = binary("add", x5, const(0.0, 1, G, R, T, dh), t(1, G, 1, T, dh), t(1, G, R, T, dh), t(1, G, R, T, dh))
     return reshape(b, t(1, G, R, T, dh), [1, H, T, dh])
 
+def causal_mask():
+    def iota(*dims):
+        r = v()
+        values = ", ".join(str(i) for i in range(T))
+        emit(f'{r} = "tosa.const"() <{{values = dense<[{values}]> : tensor<{T}xi32>}}> : () -> tensor<{T}xi32>')
+        return reshape(r, f"tensor<{T}xi32>", list(dims), "i32")
+    rows, cols = iota(T, 1), iota(1, T)
+    later = v()
+    emit(f"{later} = tosa.greater {cols}, {rows} : (tensor<1x{T}xi32>, tensor<{T}x1xi32>) -> tensor<{T}x{T}xi1>")
+    hidden, shown = const(-3.4028234663852886e38, T, T), const(0.0, T, T)
+    m = v()
+    emit(f"{m} = tosa.select {later}, {hidden}, {shown} : (tensor<{T}x{T}xi1>, {t(T, T)}, {t(T, T)}) -> {t(T, T)}")
+    return reshape(m, t(T, T), [1, 1, T, T])
+
 def attention(x, wq, wk, wv, wo):
     q = heads(project(x, wq, D, D), H)
     k = repeat_kv(heads(project(x, wk, D, G * dh), G))
@@ -110,7 +131,7 @@ def attention(x, wq, wk, wv, wo):
                t(H, T, dh), t(H, dh, T), t(H, T, T))
     s4 = reshape(s, t(H, T, T), [1, H, T, T])
     scaled = binary("mul", s4, const(1.0 / dh ** 0.5, 1, H, T, T), t(1, H, T, T), t(1, H, T, T), t(1, H, T, T), shift=True)
-    masked = binary("add", scaled, "%mask", t(1, H, T, T), t(1, 1, T, T), t(1, H, T, T))
+    masked = binary("add", scaled, mask, t(1, H, T, T), t(1, 1, T, T), t(1, H, T, T))
     m = reduce("reduce_max", masked, 3, t(1, H, T, T), t(1, H, T, 1))
     e = unary("exp", binary("sub", masked, m, t(1, H, T, T), t(1, H, T, 1), t(1, H, T, T)), t(1, H, T, T))
     rs = unary("reciprocal", reduce("reduce_sum", e, 3, t(1, H, T, T), t(1, H, T, 1)), t(1, H, T, 1))
@@ -126,9 +147,14 @@ def ffn(x, w1, w3, w2):
     up = project(x, w3, D, F)
     return project(binary("mul", act, up, t(1, T, F), t(1, T, F), t(1, T, F), shift=True), w2, F, D)
 
-args = [f"%x: {t(1, T, D)}", f"%mask: {t(1, 1, T, T)}"]
+args = [f"%x: {t(1, T, D)}"]
 emit('%zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>')
 emit('%shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>')
+if a.mask == "argument":
+    args.append(f"%mask: {t(1, 1, T, T)}")
+    mask = "%mask"
+else:
+    mask = causal_mask()
 h = "%x"
 for layer in range(a.layers):
     w = {n: f"%l{layer}_{n}" for n in ["attn_norm", "wq", "wk", "wv", "wo", "ffn_norm", "w1", "w3", "w2"]}

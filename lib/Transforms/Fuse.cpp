@@ -67,11 +67,6 @@ int64_t numElements(Value value) {
   return cast<ShapedType>(value.getType()).getNumElements();
 }
 
-bool isConstantValue(Value value) {
-  Operation *def = followViews(value).getDefiningOp();
-  return def && isConstantData(def);
-}
-
 struct Group {
   Kind kind;
   /// Member ops in program order.
