@@ -1349,7 +1349,18 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
                    : rankOf((size_t)d.order, d.fit));
   if (have && deadline && deadline->passed())
     return best; // not even time for the orders
+  // With improvement to follow, the passes get half of its window: on the
+  // large problems where most buffers live at once the passes in other
+  // orders than by start are slow and weak, and would leave nothing for
+  // improving the best one.
+  Deadline passesUntil;
+  if (deadline)
+    passesUntil = *deadline;
+  if (deadline && improveUntil)
+    passesUntil.at = std::min(
+        deadline->at, Clock::now() + (improveUntil->at - Clock::now()) / 2);
   const Deadline *workUntil = deadline;
+  deadline = deadline ? &passesUntil : nullptr;
   GreedyPlacer placer(problem);
   // Indexed by PassOrder.
   std::vector<std::vector<uint32_t>> orders;
