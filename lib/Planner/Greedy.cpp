@@ -1304,7 +1304,9 @@ std::vector<DonePass> startOrderPasses(const Problem &problem,
   GreedyPlacer placer(problem);
   const std::vector<uint32_t> order = placer.orderByStart();
   std::vector<DonePass> done;
-  for (Fit fit : {Fit::Best, Fit::First})
+  // First-fit first: the cheaper of the two (no runs kept by length), so a
+  // short limit still gets a plan of its own.
+  for (Fit fit : {Fit::First, Fit::Best})
     if (std::optional<Plan> p = placer.place(order, fit, deadline))
       done.push_back({std::move(*p), PassOrder::Start, fit});
   return done;
