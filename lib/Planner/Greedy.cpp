@@ -1304,7 +1304,9 @@ std::vector<DonePass> startOrderPasses(const Problem &problem,
   GreedyPlacer placer(problem);
   const std::vector<uint32_t> order = placer.orderByStart();
   std::vector<DonePass> done;
-  for (Fit fit : {Fit::Best, Fit::First})
+  // First-fit first: the cheaper of the two (no runs kept by length), so a
+  // short limit still gets a plan of its own.
+  for (Fit fit : {Fit::First, Fit::Best})
     if (std::optional<Plan> p = placer.place(order, fit, deadline))
       done.push_back({std::move(*p), PassOrder::Start, fit});
   return done;
@@ -1313,18 +1315,25 @@ std::vector<DonePass> startOrderPasses(const Problem &problem,
 Plan planBestFit(const Problem &problem, const Deadline *deadline,
                  const std::vector<DonePass> *done,
                  const Deadline *improveUntil) {
-  // Of equal arenas the first made wins: the passes of `done`, then the
-  // others in the order below.
+  // Of equal arenas greedy-by-size's wins, then the earlier in the order
+  // of the passes below, whichever were made first: the order improved
+  // after them does not depend on which passes `done` brought.
+  auto rankOf = [](size_t o, Fit fit) {
+    return 2 * (int)o + (fit == Fit::First);
+  };
   Plan best;
   bool have = false;
   size_t bestOrder = 0;
   Fit bestFit = Fit::First;
-  auto consider = [&](Plan &&p, size_t o, Fit fit) {
-    if (!have || p.arenaSize < best.arenaSize) {
+  int bestRank = 0;
+  auto consider = [&](Plan &&p, size_t o, Fit fit, int rank) {
+    if (!have || p.arenaSize < best.arenaSize ||
+        (p.arenaSize == best.arenaSize && rank < bestRank)) {
       best = std::move(p);
       have = true;
       bestOrder = o;
       bestFit = fit;
+      bestRank = rank;
     }
   };
   auto isDone = [&](size_t o, Fit fit) {
@@ -1336,18 +1345,23 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   };
   if (done)
     for (const DonePass &d : *done)
-      consider(Plan(d.plan), (size_t)d.order, d.fit);
+      consider(Plan(d.plan), (size_t)d.order, d.fit,
+               d.order == PassOrder::Size && d.fit == Fit::First
+                   ? -1
+                   : rankOf((size_t)d.order, d.fit));
   if (have && deadline && deadline->passed())
     return best; // not even time for the orders
-  // With improvement to follow, the passes get half of its time: on large
-  // problems they could take all of it, each one about as long as an
-  // improvement step.
+  // With improvement to follow, the passes get half of its window: on the
+  // large problems where most buffers live at once the passes in other
+  // orders than by start are slow and weak, and would leave nothing for
+  // improving the best one.
   Deadline passesUntil;
   if (deadline)
     passesUntil = *deadline;
   if (deadline && improveUntil)
-    passesUntil.at = std::min(deadline->at,
-                              Clock::now() + (improveUntil->at - Clock::now()) / 2);
+    passesUntil.at = std::min(
+        deadline->at, Clock::now() + (improveUntil->at - Clock::now()) / 2);
+  const Deadline *workUntil = deadline;
   deadline = deadline ? &passesUntil : nullptr;
   GreedyPlacer placer(problem);
   // Indexed by PassOrder.
@@ -1371,7 +1385,7 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
         p = placer.place(orders[o], fit);
       }
       if (p)
-        consider(std::move(*p), o, fit);
+        consider(std::move(*p), o, fit, rankOf(o, fit));
     }
   }
   if (!have)
@@ -1385,8 +1399,9 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // after any move that did not shrink the arena, a random culprit going
   // just before a random buffer placed earlier that lives with it and lies
   // below it (it gets first choice there).  Deterministic: a fixed
-  // generator.  It stops after a few moves that did not make the arena
-  // smaller: the time left goes to the search.
+  // generator.  When a search follows (its deadline is later), it stops
+  // after a few moves that did not make the arena smaller, so that the
+  // search gets the time; else it goes on until its deadline.
   constexpr size_t kImproveTries = 4;
   std::vector<uint32_t> order = orders[bestOrder];
   const uint64_t lower = lowerBound(problem);
@@ -1401,8 +1416,9 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   std::vector<uint32_t> position(problem.buffers.size(), 0);
   std::vector<uint32_t> culprits, below;
   size_t moves = 0;
+  const bool searchFollows = workUntil && improveUntil->at < workUntil->at;
   while (best.arenaSize > lower && !improveUntil->passed() &&
-         failures < kImproveTries) {
+         (!searchFollows || failures < kImproveTries)) {
     for (uint32_t k = 0; k < order.size(); ++k)
       position[order[k]] = k;
     culprits.clear();

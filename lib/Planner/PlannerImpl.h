@@ -113,7 +113,7 @@ struct DonePass {
   Fit fit;
 };
 
-/// The start-order passes (best-fit, then first-fit): a sweep over time,
+/// The start-order passes (first-fit, then best-fit): a sweep over time,
 /// O(n log n) however many buffers live at once, and on problems where
 /// most do the strongest of the passes measured.  A pass the deadline
 /// interrupts is dropped.

@@ -62,10 +62,13 @@ struct Plan {
 ///                  solutions, bisecting on the arena capacity, started from
 ///                  the greedy-by-size plan.  Anytime: stops at the time limit
 ///                  or when it reaches the lower bound.
-///  - Best:         all of the above within the time limit; never worse than
-///                  GreedyBySize or BestFit when they finish within it (the
-///                  greedy start, when cut short, stacks what it could not
-///                  place).
+///  - Best:         all of the above within the time limit, the smallest
+///                  plan kept: greedy-by-size first (given up after a
+///                  quarter of the limit if behind the pace that finishes it
+///                  in time; a greedy pass cut short stacks what it could not
+///                  place), the start-order passes of BestFit (fast however
+///                  many buffers live at once), the other passes,
+///                  improvement, search.
 enum class Strategy { Naive, GreedyBySize, BestFit, Search, Best };
 
 /// Parses "naive", "greedy-by-size", "best-fit", "search", "best".
