@@ -334,46 +334,121 @@ private:
       outputs.push_back(
           std::make_shared<Tensor>(*operands[init.getOperandNumber()]));
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-    SmallVector<SmallVector<int64_t>> operandStrides;
-    for (const TensorRef &operand : operands)
-      operandStrides.push_back(strides(operand->shape));
     Block &body = op.getRegion().front();
     unsigned numInputs = op.getNumDpsInputs();
+    unsigned numLoops = loopSizes.size();
 
-    SmallVector<int64_t> point(loopSizes.size(), 0);
-    llvm::DenseMap<Value, Scalar> scalars;
+    // Where each operand's element sits: base + Σ stride[loop] · point[loop]
+    // for the usual maps (loops and constants); others are composed.
+    struct Access {
+      int64_t base = 0;
+      SmallVector<int64_t> loopStrides;
+      bool composed = false;
+    };
+    SmallVector<Access> accesses;
+    for (auto [index, map] : llvm::enumerate(maps)) {
+      SmallVector<int64_t> operandStrides = strides(operands[index]->shape);
+      Access access;
+      access.loopStrides.assign(numLoops, 0);
+      for (auto [d, expr] : llvm::enumerate(map.getResults())) {
+        if (auto loop = dyn_cast<AffineDimExpr>(expr))
+          access.loopStrides[loop.getPosition()] += operandStrides[d];
+        else if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+          access.base += constant.getValue() * operandStrides[d];
+        else
+          access.composed = true;
+      }
+      if (access.composed)
+        access.loopStrides = operandStrides;
+      accesses.push_back(access);
+    }
+
+    // Every scalar of the body in a slot: the block arguments, then each
+    // op's result; values from outside (constants) are read once.
+    llvm::DenseMap<Value, unsigned> slotOf;
+    SmallVector<Scalar> slots;
+    for (BlockArgument argument : body.getArguments()) {
+      slotOf[argument] = slots.size();
+      slots.emplace_back();
+    }
+    auto slotFor = [&](Value value) -> std::optional<unsigned> {
+      if (auto it = slotOf.find(value); it != slotOf.end())
+        return it->second;
+      std::optional<Scalar> constant = scalarConstant(value);
+      if (!constant)
+        return std::nullopt;
+      slotOf[value] = slots.size();
+      slots.push_back(*constant);
+      return slotOf[value];
+    };
+    struct Step {
+      Operation *op;
+      SmallVector<unsigned, 3> in;
+      unsigned out;
+    };
+    SmallVector<Step> steps;
+    for (Operation &bodyOp : body.without_terminator()) {
+      if (bodyOp.getNumResults() != 1 || bodyOp.getNumRegions() != 0)
+        return nullptr;
+      if (std::optional<Scalar> constant =
+              scalarConstant(bodyOp.getResult(0))) {
+        slotOf[bodyOp.getResult(0)] = slots.size();
+        slots.push_back(*constant);
+        continue;
+      }
+      Step step{&bodyOp, {}, 0};
+      for (Value operand : bodyOp.getOperands()) {
+        std::optional<unsigned> slot = slotFor(operand);
+        if (!slot)
+          return nullptr;
+        step.in.push_back(*slot);
+      }
+      step.out = slots.size();
+      slotOf[bodyOp.getResult(0)] = step.out;
+      slots.emplace_back();
+      steps.push_back(std::move(step));
+    }
+    SmallVector<unsigned> yieldSlots;
+    for (Value yielded : body.getTerminator()->getOperands()) {
+      std::optional<unsigned> slot = slotFor(yielded);
+      if (!slot)
+        return nullptr;
+      yieldSlots.push_back(*slot);
+    }
+
+    SmallVector<int64_t> point(numLoops, 0);
+    SmallVector<int64_t> offsets(maps.size());
+    SmallVector<Scalar, 3> in;
     int64_t count = numElements(loopSizes);
     for (int64_t step = 0; step < count; ++step) {
-      SmallVector<int64_t> offsets;
-      for (auto [index, map] : llvm::enumerate(maps)) {
-        SmallVector<int64_t> at = map.compose(point);
-        int64_t offset = 0;
-        for (auto [d, position] : llvm::enumerate(at))
-          offset += position * operandStrides[index][d];
-        offsets.push_back(offset);
+      for (auto [index, access] : llvm::enumerate(accesses)) {
+        int64_t offset = access.base;
+        if (access.composed) {
+          SmallVector<int64_t> at = maps[index].compose(point);
+          for (auto [d, position] : llvm::enumerate(at))
+            offset += position * access.loopStrides[d];
+        } else {
+          for (unsigned loop = 0; loop < numLoops; ++loop)
+            offset += point[loop] * access.loopStrides[loop];
+        }
+        offsets[index] = offset;
         const Tensor &source =
-            index < numInputs ? *operands[index]
-                              : *outputs[index - numInputs];
-        scalars[body.getArgument(index)] = source.data[offset];
+            index < numInputs ? *operands[index] : *outputs[index - numInputs];
+        slots[index] = source.data[offset];
       }
-      for (Operation &bodyOp : body.without_terminator()) {
-        if (failed(scalarOp(&bodyOp, scalars, point)))
+      for (const Step &bodyStep : steps) {
+        in.clear();
+        for (unsigned slot : bodyStep.in)
+          in.push_back(slots[slot]);
+        std::optional<Scalar> result = scalarOp(bodyStep.op, in, point);
+        if (!result)
           return nullptr;
+        slots[bodyStep.out] = *result;
       }
-      for (auto [index, yielded] :
-           llvm::enumerate(body.getTerminator()->getOperands())) {
-        auto it = scalars.find(yielded);
-        Scalar value;
-        if (it != scalars.end())
-          value = it->second;
-        else if (std::optional<Scalar> constant = scalarConstant(yielded))
-          value = *constant;
-        else
-          return nullptr;
-        outputs[index]->data[offsets[numInputs + index]] = value;
-      }
+      for (auto [index, slot] : llvm::enumerate(yieldSlots))
+        outputs[index]->data[offsets[numInputs + index]] = slots[slot];
       // The next point, last loop fastest.
-      for (int64_t d = int64_t(point.size()) - 1; d >= 0; --d) {
+      for (int64_t d = int64_t(numLoops) - 1; d >= 0; --d) {
         if (++point[d] < loopSizes[d])
           break;
         point[d] = 0;
@@ -382,24 +457,10 @@ private:
     return outputs[number];
   }
 
-  /// One scalar op of a generic body; fails on ops it does not know.
-  LogicalResult scalarOp(Operation *op, llvm::DenseMap<Value, Scalar> &scalars,
-                         ArrayRef<int64_t> point) {
-    auto get = [&](unsigned i) -> std::optional<Scalar> {
-      Value operand = op->getOperand(i);
-      if (auto it = scalars.find(operand); it != scalars.end())
-        return it->second;
-      return scalarConstant(operand);
-    };
-    SmallVector<Scalar> in;
-    for (unsigned i = 0; i < op->getNumOperands(); ++i) {
-      std::optional<Scalar> value = get(i);
-      if (!value)
-        return failure();
-      in.push_back(*value);
-    }
-    if (op->getNumResults() != 1)
-      return failure();
+  /// One scalar op of a generic body on its operands' values; none for ops
+  /// it does not know.
+  std::optional<Scalar> scalarOp(Operation *op, ArrayRef<Scalar> in,
+                                 ArrayRef<int64_t> point) {
     Type type = op->getResult(0).getType();
     Type operandType = op->getNumOperands() ? op->getOperand(0).getType()
                                             : Type();
@@ -409,7 +470,7 @@ private:
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
       std::optional<Scalar> value = scalarConstant(constant);
       if (!value)
-        return failure();
+        return std::nullopt;
       out = *value;
     } else if (auto index = dyn_cast<linalg::IndexOp>(op)) {
       out.i = point[index.getDim()];
@@ -488,7 +549,7 @@ private:
       double low = isSigned ? -std::ldexp(1.0, width - 1) : 0.0;
       double high = isSigned ? std::ldexp(1.0, width - 1) : std::ldexp(1.0, width);
       if (!(truncated >= low && truncated < high) || width > 63)
-        return failure();
+        return std::nullopt;
       setInt(int64_t(truncated));
     } else if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
       setFloat(in[0].f);
@@ -515,10 +576,9 @@ private:
     } else if (isa<arith::MinNumFOp>(op)) {
       setFloat(std::fmin(in[0].f, in[1].f));
     } else {
-      return failure();
+      return std::nullopt;
     }
-    scalars[op->getResult(0)] = out;
-    return success();
+    return out;
   }
 
   llvm::DenseMap<Value, TensorRef> cache;

@@ -3,9 +3,10 @@
 // Attention written op by op materialises the [H, T, S] scores and
 // probabilities; cs349.attention computes them tile by tile and never writes
 // them (FlashAttention). The pattern is rooted at the final `p @ v` matmul and
-// walks up through the softmax (layer-level or decomposed), an optional mask
-// (a cs349.causal_mask, with or without a window, or any other tensor added to
-// the scores) and splat scales to the `q @ kᵀ` matmul. Anything it does not recognise
+// walks up through the softmax (layer-level, decomposed, or log-sum-exp as
+// front ends write it), an optional mask (a cs349.causal_mask, with or
+// without a window, or any other tensor added to the scores) and splat scales
+// to the `q @ kᵀ` matmul. Anything it does not recognise
 // is left alone: a partial match that rewrites an almost-attention would
 // change the program's meaning, so every condition is checked before the
 // rewrite, and the reason for a miss is kept so that users can ask why their

@@ -141,6 +141,44 @@ func.func @sliding_window_built() -> tensor<6x6xf32> {
 
 // -----
 
+// The same window with finfo.min in front of a softmax: attention with
+// mask = sliding_window window = 3.
+#id2w = affine_map<(d0, d1) -> (d0, d1)>
+func.func @sliding_window_attention(%q: tensor<2x6x8xf32>, %k: tensor<2x6x8xf32>, %v: tensor<2x6x8xf32>) -> tensor<2x6x8xf32> {
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %zero = arith.constant 0.000000e+00 : f32
+  %lowest = arith.constant -3.40282347E+38 : f32
+  %c3 = arith.constant 3 : index
+  %e = tensor.empty() : tensor<6x6xf32>
+  %mask = linalg.generic {indexing_maps = [#id2w], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<6x6xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %past = arith.cmpi sle, %j, %i : index
+    %jw = arith.addi %j, %c3 : index
+    %near = arith.cmpi sgt, %jw, %i : index
+    %vis = arith.andi %past, %near : i1
+    %x = arith.select %vis, %zero, %lowest : f32
+    linalg.yield %x : f32
+  } -> tensor<6x6xf32>
+  %sh = tosa.const_shape {values = dense<[1, 6, 6]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %mask3 = tosa.reshape %mask, %sh : (tensor<6x6xf32>, !tosa.shape<3>) -> tensor<1x6x6xf32>
+  %kt = tosa.transpose %k {perms = array<i32: 0, 2, 1>} : (tensor<2x6x8xf32>) -> tensor<2x8x6xf32>
+  %s = tosa.matmul %q, %kt, %zp, %zp : (tensor<2x6x8xf32>, tensor<2x8x6xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<2x6x6xf32>
+  %sm = tosa.add %s, %mask3 : (tensor<2x6x6xf32>, tensor<1x6x6xf32>) -> tensor<2x6x6xf32>
+  %m = tosa.reduce_max %sm {axis = 2 : i32} : (tensor<2x6x6xf32>) -> tensor<2x6x1xf32>
+  %d = tosa.sub %sm, %m : (tensor<2x6x6xf32>, tensor<2x6x1xf32>) -> tensor<2x6x6xf32>
+  %ex = tosa.exp %d : (tensor<2x6x6xf32>) -> tensor<2x6x6xf32>
+  %sum = tosa.reduce_sum %ex {axis = 2 : i32} : (tensor<2x6x6xf32>) -> tensor<2x6x1xf32>
+  %r = tosa.reciprocal %sum : (tensor<2x6x1xf32>) -> tensor<2x6x1xf32>
+  %p = tosa.mul %ex, %r, %shift : (tensor<2x6x6xf32>, tensor<2x6x1xf32>, tensor<1xi8>) -> tensor<2x6x6xf32>
+  %o = tosa.matmul %p, %v, %zp, %zp : (tensor<2x6x6xf32>, tensor<2x6x8xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<2x6x8xf32>
+  return %o : tensor<2x6x8xf32>
+}
+
+// -----
+
 // Negative: j < i hides the diagonal too (query 0 sees nothing), so the
 // mask is not causal and stays data (an opaque kernel).
 #id2d = affine_map<(d0, d1) -> (d0, d1)>
