@@ -85,7 +85,7 @@ public:
     if (it == given.end())
       return llvm::Error::success();
     std::optional<ElementKind> kind = ::cs349::parseElementKind(it->second);
-    if (!kind)
+    if (!kind || !::cs349::isFloatKind(*kind))
       return llvm::createStringError("unknown dtype '" + it->second +
                                      "' (expected bf16, f16 or f32)");
     out = *kind;
@@ -231,6 +231,25 @@ mlir::cs349::gen::readLayerOptions(const OptionTexts &texts) {
   if (llvm::Error error = given.readBool("locations", request.locations))
     return std::move(error);
   if (llvm::Error error = verifyConfig(config))
+    return std::move(error);
+  return request;
+}
+
+llvm::Expected<LayerRequest>
+mlir::cs349::gen::readModelOptions(const OptionTexts &texts) {
+  OptionTexts layerTexts = texts;
+  layerTexts.erase("vocab");
+  llvm::Expected<LayerRequest> request = readLayerOptions(layerTexts);
+  if (!request)
+    return request.takeError();
+  GivenOptions given(texts);
+  if (!given.has("vocab") && !given.has("preset"))
+    return llvm::createStringError(
+        "--vocab is required without --preset (" +
+        llvm::join(getPresetNames(), ", ") + ")");
+  if (llvm::Error error = given.readInt("vocab", request->config.vocab))
+    return std::move(error);
+  if (llvm::Error error = verifyModelConfig(request->config))
     return std::move(error);
   return request;
 }
