@@ -326,13 +326,15 @@ int main(int argc, char **argv) {
   llvm::raw_string_ostream reportStream(report);
   if (!cl::ParseCommandLineOptions(
           argc, argv,
-          "emits cs349 IR for a transformer layer or the branch order demo.\n"
+          "emits cs349 IR for a transformer layer, a whole model or the "
+          "branch order demo.\n"
           "\n"
           "  cs349-gen layer --preset llama3.1-8b --seq 2048 > layer.mlir\n"
+          "  cs349-gen model --preset gpt2 --seq 1024 --layers 12 > gpt2.mlir\n"
           "  cs349-gen branches --k 4 --order depth > branches.mlir\n"
           "\n"
-          "Run 'cs349-gen layer --help' or 'cs349-gen branches --help' for "
-          "the options of each.\n"
+          "Run 'cs349-gen layer --help', 'cs349-gen model --help' or "
+          "'cs349-gen branches --help' for the options of each.\n"
           "Numbers are decimal: a leading zero is ignored (--seed 010 is "
           "ten), and 0x10 is an error.\n",
           &reportStream))
