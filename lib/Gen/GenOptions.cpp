@@ -126,6 +126,8 @@ llvm::Error readMask(const GivenOptions &given, LayerConfig &config) {
     config.mask = MaskKind::Causal;
   } else if (mask == "none") {
     config.mask = MaskKind::None;
+  } else if (mask == "padding") {
+    config.mask = MaskKind::Padding;
   } else if (mask.consume_front("sliding=")) {
     if (mask.getAsInteger(10, window) || window <= 0)
       return llvm::createStringError(
@@ -134,7 +136,8 @@ llvm::Error readMask(const GivenOptions &given, LayerConfig &config) {
     config.slidingWindow = window;
   } else {
     return llvm::createStringError("unknown --mask '" + text +
-                                   "' (expected causal, none or sliding=W)");
+                                   "' (expected causal, none, sliding=W or "
+                                   "padding)");
   }
   return llvm::Error::success();
 }

@@ -21,6 +21,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::cs349;
@@ -550,7 +551,18 @@ Value LayerBuilder::attention(int64_t layer, Value normed,
   Value scale = scalar(layer, "attn.scale", 1.0 / std::sqrt(double(dh)));
   Value masked =
       MulOp::create(builder, loc(layer, "attn.scaled_scores"), scores, scale);
-  if (config.mask != MaskKind::None) {
+  if (config.mask == MaskKind::Padding) {
+    // key_valid [T] broadcasts along the key axis of the [H, T, T] scores.
+    auto scalarType = tensor({});
+    Value hidden = ConstantOp::create(
+        builder, loc(layer, "attn.hidden_score"), scalarType,
+        cast<ElementsAttr>(DenseElementsAttr::get(
+            scalarType,
+            llvm::ArrayRef<Attribute>{builder.getFloatAttr(
+                elementType, -std::numeric_limits<double>::infinity())})));
+    masked = SelectOp::create(builder, loc(layer, "attn.masked_scores"),
+                              tensor({h, t, t}), keyMask, masked, hidden);
+  } else if (config.mask != MaskKind::None) {
     IntegerAttr window;
     if (config.mask == MaskKind::SlidingWindow)
       window = builder.getI64IntegerAttr(config.slidingWindow);
@@ -621,9 +633,16 @@ mlir::cs349::gen::buildLayerModule(MLIRContext &context,
   RankedTensorType activation = layers.getActivationType();
   bool learnedPositions = config.positions == PositionKind::Learned;
   bool argumentWeights = config.weights == WeightSource::Arguments;
+  bool padding = config.mask == MaskKind::Padding;
   llvm::SmallVector<Type> argTypes = {activation};
   llvm::SmallVector<Location> argLocs = {
       NameLoc::get(builder.getStringAttr("x"))};
+  // The padding mask is data, an argument whatever the weights are.
+  if (padding) {
+    argTypes.push_back(
+        RankedTensorType::get({config.seqLen}, builder.getI1Type()));
+    argLocs.push_back(NameLoc::get(builder.getStringAttr("key_valid")));
+  }
   if (argumentWeights) {
     if (learnedPositions) {
       argTypes.push_back(activation);
@@ -648,7 +667,9 @@ mlir::cs349::gen::buildLayerModule(MLIRContext &context,
   builder.setInsertionPointToStart(entry);
 
   Value x = entry->getArgument(0);
-  auto nextArgument = entry->getArguments().drop_front(1).begin();
+  if (padding)
+    layers.setKeyMask(entry->getArgument(1));
+  auto nextArgument = entry->getArguments().drop_front(padding ? 2 : 1).begin();
   if (learnedPositions) {
     Value positions = argumentWeights ? Value(*nextArgument++)
                                       : layers.buildRandomPositions();
@@ -746,6 +767,10 @@ mlir::cs349::gen::buildModelModule(MLIRContext &context,
     argTypes.push_back(type);
     argLocs.push_back(location);
   };
+  bool padding = config.mask == MaskKind::Padding;
+  if (padding)
+    addArgument(RankedTensorType::get({t}, builder.getI1Type()),
+                named("key_valid"));
   if (argumentWeights) {
     for (const ModelWeight &weight : before)
       addArgument(weight.type, named(weight.name));
@@ -769,7 +794,9 @@ mlir::cs349::gen::buildModelModule(MLIRContext &context,
   int64_t seedBase =
       (config.layers + 1) * static_cast<int64_t>(layers.getWeightRoles().size());
   int64_t nextSeed = 0;
-  auto nextArgument = entry->getArguments().drop_front(1).begin();
+  if (padding)
+    layers.setKeyMask(entry->getArgument(1));
+  auto nextArgument = entry->getArguments().drop_front(padding ? 2 : 1).begin();
   auto weightValue = [&](const ModelWeight &weight) -> Value {
     if (argumentWeights)
       return *nextArgument++;

@@ -126,10 +126,12 @@ TextOpt bias("bias",
              cl::value_desc("none|qkv|all"), cl::sub(layerCommand), cl::sub(modelCommand),
              cl::cat(category));
 TextOpt mask("mask",
-             cl::desc("Attention mask: causal (default), none (an encoder) "
-                      "or sliding=W (causal, keys at most W-1 back)"),
-             cl::value_desc("causal|none|sliding=W"), cl::sub(layerCommand), cl::sub(modelCommand),
-             cl::cat(category));
+             cl::desc("Attention mask: causal (default), none (an encoder), "
+                      "sliding=W (causal, keys at most W-1 back) or padding "
+                      "(a [T] i1 key_valid argument: keys it marks 0 are "
+                      "hidden)"),
+             cl::value_desc("causal|none|sliding=W|padding"),
+             cl::sub(layerCommand), cl::sub(modelCommand), cl::cat(category));
 TextOpt pos("pos",
             cl::desc("Positions: rope (default; head-dim must be even), "
                      "learned (a [T, d] pos_embed argument added to x before "

@@ -52,8 +52,10 @@ enum class MlpKind { Gated, Plain };
 /// Which matmuls add a bias vector: none, the Q/K/V projections, or every
 /// projection of the layer (and LayerNorm gets its shift).
 enum class BiasKind { None, Qkv, All };
-/// What the attention scores are masked with before the softmax.
-enum class MaskKind { Causal, None, SlidingWindow };
+/// What the attention scores are masked with before the softmax. Padding is
+/// a runtime mask: a [T] i1 argument `key_valid`, and the scores of every
+/// key it marks 0 are selected to -inf (cs349.select).
+enum class MaskKind { Causal, None, SlidingWindow, Padding };
 /// Rotary embeddings on q and k, a learned [T, d] table added to the input
 /// once before the first layer, or no position information.
 enum class PositionKind { Rope, Learned, None };
@@ -161,6 +163,9 @@ public:
   /// layer_norm with its optional shift), at `location`.
   Value buildNorm(Location location, Value x, Value gain, Value shift);
 
+  /// The [T] i1 argument of a padding mask, which every layer reads.
+  void setKeyMask(Value keyValid) { keyMask = keyValid; }
+
 private:
   Location loc(int64_t layer, llvm::StringRef step) const;
   RankedTensorType tensor(llvm::ArrayRef<int64_t> shape) const;
@@ -179,6 +184,7 @@ private:
   LayerConfig config;
   Type elementType;
   llvm::SmallVector<WeightRole, 18> roles;
+  Value keyMask;
 };
 
 /// Builds `func.func @layer(%x, [%pos_embed,] <weights per layer>...) ->

@@ -8,7 +8,11 @@ attn_norm_bias, w_qkv [d, 3d], b_qkv, wo, bo, mlp_norm, mlp_norm_bias, w_up,
 b_up, w_down, b_down, then final_norm and final_norm_bias. Prints the logits
 [T, V] (the head is the embedding table, tied) in cs349-run's format.
 
-    reference_gpt2.py RUN_OUTPUT --heads H --layers N [--eps 1e-5]
+    reference_gpt2.py RUN_OUTPUT --heads H --layers N [--eps 1e-5] [--padding]
+
+With --padding (`--mask padding`) the second argument is key_valid [T]
+(0 or 1) and every query sees exactly the keys it marks 1; otherwise the
+mask is causal.
 """
 import argparse
 import math
@@ -45,21 +49,27 @@ def gelu_tanh(v):
                                       (v + 0.044715 * v ** 3)))
 
 
-def attention(q, k, v, heads):
+def attention(q, k, v, heads, key_valid):
     t, width = len(q), len(q[0])
     dh = width // heads
     out = [[0.0] * width for _ in range(t)]
     for h in range(heads):
         cols = range(h * dh, (h + 1) * dh)
         for i in range(t):
+            keys = ([j for j in range(t) if key_valid[j]] if key_valid
+                    else list(range(i + 1)))
+            if not keys:  # every score -inf: the softmax is NaN
+                for c in cols:
+                    out[i][c] = math.nan
+                continue
             scores = [math.fsum(q[i][c] * k[j][c] for c in cols) / math.sqrt(dh)
-                      for j in range(i + 1)]
+                      for j in keys]
             top = max(scores)
             weights = [math.exp(s - top) for s in scores]
             total = math.fsum(weights)
             for c in cols:
                 out[i][c] = math.fsum(w * v[j][c]
-                                      for j, w in enumerate(weights)) / total
+                                      for j, w in zip(keys, weights)) / total
     return out
 
 
@@ -69,8 +79,12 @@ def main():
     parser.add_argument("--heads", type=int, required=True)
     parser.add_argument("--layers", type=int, required=True)
     parser.add_argument("--eps", type=float, default=1e-5)
+    parser.add_argument("--padding", action="store_true")
     args = parser.parse_args()
     arguments = read_arguments(args.run_output)
+    key_valid = None
+    if args.padding:
+        key_valid = [v != 0.0 for v in arguments.pop(1)]
     ids, embed, positions = arguments[0], arguments[1], arguments[2]
     t = len(ids)
     d = len(positions) // t
@@ -87,7 +101,7 @@ def main():
         q = [row[:d] for row in qkv]
         k = [row[d:2 * d] for row in qkv]
         v = [row[2 * d:] for row in qkv]
-        context = attention(q, k, v, args.heads)
+        context = attention(q, k, v, args.heads, key_valid)
         attended = add_bias(matmul(context, wo, d), bo)
         x = [[a + b for a, b in zip(r1, r2)] for r1, r2 in zip(x, attended)]
         h = layer_norm(x, ln2, ln2b, args.eps)
