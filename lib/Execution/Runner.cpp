@@ -3,6 +3,7 @@
 #include "cs349/Execution/Runner.h"
 
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Dialect/CS349/IR/CS349Ops.h"
 #include "cs349/Execution/TensorData.h"
 #include "cs349/Import/Passes.h"
 #include "cs349/Support/ElementType.h"
@@ -16,10 +17,12 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -95,7 +98,8 @@ bool makeBuffers(TypeRange types, std::vector<Buffer> &buffers,
         tensor ? mlir::cs349::getElementKind(tensor.getElementType())
                : std::nullopt;
     if (!tensor || !tensor.hasStaticShape() || !kind) {
-      error = "expected static bf16/f16/f32 tensors, got " + typeString(type);
+      error = "expected static bf16/f16/f32/i1/i32/i64 tensors, got " +
+              typeString(type);
       return false;
     }
     std::string whyNot;
@@ -122,6 +126,38 @@ bool makeBuffers(TypeRange types, std::vector<Buffer> &buffers,
     buffers.emplace_back(tensor, *kind);
   }
   return true;
+}
+
+/// The number of slices of the smallest table that `value` selects from as
+/// the indices of a cs349.gather, following it through views, integer casts
+/// and into kernels; nullopt when no gather reads it as indices.
+std::optional<int64_t> indexBound(Value value) {
+  std::optional<int64_t> bound;
+  SmallVector<Value> worklist{value};
+  llvm::DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (!seen.insert(current).second)
+      continue;
+    for (OpOperand &use : current.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto gather = dyn_cast<mlir::cs349::GatherOp>(user)) {
+        if (use.get() != gather.getIndices())
+          continue;
+        int64_t slices =
+            gather.getTable().getType().getDimSize(gather.getAxis());
+        bound = bound ? std::min(*bound, slices) : slices;
+      } else if (auto kernel = dyn_cast<mlir::cs349::KernelOp>(user)) {
+        worklist.push_back(
+            kernel.getBody().front().getArgument(use.getOperandNumber()));
+      } else if (isa<ViewLikeOpInterface>(user) ||
+                 (isa<mlir::cs349::CastOp>(user) &&
+                  isa<IntegerType>(getElementTypeOrSelf(user->getResult(0))))) {
+        worklist.push_back(user->getResult(0));
+      }
+    }
+  }
+  return bound;
 }
 
 /// Weights a front end printed without their data
@@ -299,9 +335,22 @@ llvm::Expected<RunResult> runModule(ModuleOp module,
       std::memcpy(&given[i], &word, sizeof(float));
     }
   }
-  auto fill = [&](Buffer &buffer, int64_t original) {
+  auto fill = [&](Buffer &buffer, int64_t original, Value argument) {
     std::vector<int64_t> shape(buffer.type.getShape().begin(),
                                buffer.type.getShape().end());
+    if (!::cs349::isFloatKind(buffer.kind) && options.inputsFile.empty()) {
+      int64_t bound = kIntegerBound;
+      if (buffer.kind == ElementKind::I1)
+        bound = 2;
+      else if (std::optional<int64_t> slices = indexBound(argument))
+        bound = *slices;
+      std::vector<int64_t> ids =
+          integerArgumentValues(options.seed, original, shape, bound);
+      for (size_t i = 0; i < ids.size(); ++i)
+        storeInteger(buffer.kind, ids[i],
+                     buffer.data.data() + i * elementBytes(buffer.kind));
+      return;
+    }
     std::vector<float> values;
     if (given.empty() && options.inputsFile.empty())
       values = argumentValues(options.seed, original, shape);
@@ -314,9 +363,9 @@ llvm::Expected<RunResult> runModule(ModuleOp module,
   };
   for (unsigned j = 0; j < inputs.size(); ++j)
     if (position[j] >= 0)
-      fill(inputs[j], position[j]);
+      fill(inputs[j], position[j], func.getArgument(j));
   for (unsigned i = 0; i < initInputs.size(); ++i)
-    fill(initInputs[i], initPosition[i]);
+    fill(initInputs[i], initPosition[i], init.getArgument(i));
 
   std::string initName = init ? init.getName().str() : "";
   for (func::FuncOp f : {func, init}) {

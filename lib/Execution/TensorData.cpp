@@ -27,6 +27,55 @@ void cs349::run::storeElement(ElementKind kind, float value, void *to) {
   case ElementKind::F32:
     std::memcpy(to, &value, 4);
     return;
+  case ElementKind::I1:
+  case ElementKind::I32:
+  case ElementKind::I64:
+    // Toward zero, as a given float input converts to an integer argument.
+    storeInteger(kind, std::isnan(value) ? 0 : int64_t(value), to);
+    return;
+  }
+}
+
+void cs349::run::storeInteger(ElementKind kind, int64_t value, void *to) {
+  switch (kind) {
+  case ElementKind::I1: {
+    uint8_t byte = value != 0;
+    std::memcpy(to, &byte, 1);
+    return;
+  }
+  case ElementKind::I32: {
+    int32_t word = int32_t(value);
+    std::memcpy(to, &word, 4);
+    return;
+  }
+  case ElementKind::I64:
+    std::memcpy(to, &value, 8);
+    return;
+  default:
+    storeElement(kind, float(value), to);
+    return;
+  }
+}
+
+int64_t cs349::run::loadInteger(ElementKind kind, const void *from) {
+  switch (kind) {
+  case ElementKind::I1: {
+    uint8_t byte;
+    std::memcpy(&byte, from, 1);
+    return byte & 1;
+  }
+  case ElementKind::I32: {
+    int32_t word;
+    std::memcpy(&word, from, 4);
+    return word;
+  }
+  case ElementKind::I64: {
+    int64_t word;
+    std::memcpy(&word, from, 8);
+    return word;
+  }
+  default:
+    return int64_t(loadElement(kind, from));
   }
 }
 
@@ -47,6 +96,10 @@ float cs349::run::loadElement(ElementKind kind, const void *from) {
     std::memcpy(&value, from, 4);
     return value;
   }
+  case ElementKind::I1:
+  case ElementKind::I32:
+  case ElementKind::I64:
+    return float(loadInteger(kind, from));
   }
   return 0.0f;
 }
@@ -70,6 +123,26 @@ cs349::run::argumentValues(uint64_t seed, unsigned position,
   SplitMix64 rng(state);
   for (float &value : values)
     value = float(low + width * rng.uniform24());
+  return values;
+}
+
+std::vector<int64_t>
+cs349::run::integerArgumentValues(uint64_t seed, unsigned position,
+                                  const std::vector<int64_t> &shape,
+                                  int64_t bound) {
+  // Keyed like argumentValues, and with the bound, so that an argument's ids
+  // change only when the table they index does.
+  uint64_t state = mixBits(seed ^ mixBits(position + 1));
+  int64_t count = 1;
+  for (int64_t size : shape) {
+    state = mixBits(state ^ uint64_t(size));
+    count *= size;
+  }
+  state = mixBits(state ^ uint64_t(bound));
+  std::vector<int64_t> values(count);
+  SplitMix64 rng(state);
+  for (int64_t &value : values)
+    value = int64_t(rng.next() % uint64_t(bound));
   return values;
 }
 

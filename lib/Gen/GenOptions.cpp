@@ -85,7 +85,7 @@ public:
     if (it == given.end())
       return llvm::Error::success();
     std::optional<ElementKind> kind = ::cs349::parseElementKind(it->second);
-    if (!kind)
+    if (!kind || !::cs349::isFloatKind(*kind))
       return llvm::createStringError("unknown dtype '" + it->second +
                                      "' (expected bf16, f16 or f32)");
     out = *kind;
@@ -126,6 +126,8 @@ llvm::Error readMask(const GivenOptions &given, LayerConfig &config) {
     config.mask = MaskKind::Causal;
   } else if (mask == "none") {
     config.mask = MaskKind::None;
+  } else if (mask == "padding") {
+    config.mask = MaskKind::Padding;
   } else if (mask.consume_front("sliding=")) {
     if (mask.getAsInteger(10, window) || window <= 0)
       return llvm::createStringError(
@@ -134,7 +136,8 @@ llvm::Error readMask(const GivenOptions &given, LayerConfig &config) {
     config.slidingWindow = window;
   } else {
     return llvm::createStringError("unknown --mask '" + text +
-                                   "' (expected causal, none or sliding=W)");
+                                   "' (expected causal, none, sliding=W or "
+                                   "padding)");
   }
   return llvm::Error::success();
 }
@@ -231,6 +234,25 @@ mlir::cs349::gen::readLayerOptions(const OptionTexts &texts) {
   if (llvm::Error error = given.readBool("locations", request.locations))
     return std::move(error);
   if (llvm::Error error = verifyConfig(config))
+    return std::move(error);
+  return request;
+}
+
+llvm::Expected<LayerRequest>
+mlir::cs349::gen::readModelOptions(const OptionTexts &texts) {
+  OptionTexts layerTexts = texts;
+  layerTexts.erase("vocab");
+  llvm::Expected<LayerRequest> request = readLayerOptions(layerTexts);
+  if (!request)
+    return request.takeError();
+  GivenOptions given(texts);
+  if (!given.has("vocab") && !given.has("preset"))
+    return llvm::createStringError(
+        "--vocab is required without --preset (" +
+        llvm::join(getPresetNames(), ", ") + ")");
+  if (llvm::Error error = given.readInt("vocab", request->config.vocab))
+    return std::move(error);
+  if (llvm::Error error = verifyModelConfig(request->config))
     return std::move(error);
   return request;
 }

@@ -15,11 +15,13 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::cs349;
@@ -67,14 +69,20 @@ std::optional<LayerConfig> mlir::cs349::gen::getPreset(llvm::StringRef name) {
   };
   if (name == "llama3.1-8b") {
     sizes(4096, 32, 8, 128, 14336);
+    config.vocab = 128256;
   } else if (name == "tiny") {
     sizes(128, 8, 2, 16, 344);
+    config.vocab = 512;
   } else if (name == "gpt2") {
     gpt2Style();
     config.activation = ActivationKind::GeluTanh;
     config.qkv = QkvKind::Fused;
+    config.vocab = 50257;
+    config.tiedEmbeddings = true;
   } else if (name == "bert-base") {
     gpt2Style();
+    config.vocab = 30522;
+    config.tiedEmbeddings = true;
     config.activation = ActivationKind::Gelu;
     config.mask = MaskKind::None;
     config.normPlacement = NormPlacement::Post;
@@ -84,17 +92,22 @@ std::optional<LayerConfig> mlir::cs349::gen::getPreset(llvm::StringRef name) {
     config.bias = BiasKind::Qkv;
     config.epsilon = 1e-6;
     config.ropeTheta = 1e6;
+    config.vocab = 152064;
   } else if (name == "mistral-7b") {
     sizes(4096, 32, 8, 128, 14336);
     config.mask = MaskKind::SlidingWindow;
     config.slidingWindow = 4096;
     config.ropeTheta = 1e6;
+    config.vocab = 32000;
   } else if (name == "gemma-2b") {
     sizes(2048, 8, 1, 256, 16384);
     config.norm = NormKind::RmsNormPlusOne;
     config.activation = ActivationKind::GeluTanh;
     config.epsilon = 1e-6;
     config.ropeTheta = 10000.0;
+    config.vocab = 256000;
+    config.tiedEmbeddings = true;
+    config.scaleEmbeddings = true;
   } else {
     return std::nullopt;
   }
@@ -432,17 +445,34 @@ Value LayerBuilder::scalar(int64_t layer, llvm::StringRef step, double value) {
 
 Value LayerBuilder::normalize(int64_t layer, llvm::StringRef block, Value x,
                               Value gain, Value shift) {
-  std::string step = (block + ".norm").str();
+  return buildNorm(loc(layer, (block + ".norm").str()), x, gain, shift);
+}
+
+Value LayerBuilder::buildNorm(Location location, Value x, Value gain,
+                              Value shift) {
   FloatAttr epsilon = builder.getF64FloatAttr(config.epsilon);
   if (config.norm != NormKind::LayerNorm) {
-    if (config.norm == NormKind::RmsNormPlusOne)
-      gain = AddOp::create(builder, loc(layer, step + "_gain"), gain,
-                           scalar(layer, step + "_one", 1.0));
-    return RmsNormOp::create(builder, loc(layer, step), getActivationType(), x,
-                             gain, epsilon);
+    if (config.norm == NormKind::RmsNormPlusOne) {
+      // Named after the norm: "<step>_one" and "<step>_gain".
+      std::string step = "norm";
+      if (auto name = dyn_cast<NameLoc>(location))
+        step = name.getName().str();
+      auto scalarType = tensor({});
+      Value one = ConstantOp::create(
+          builder, NameLoc::get(builder.getStringAttr(step + "_one")),
+          scalarType,
+          cast<ElementsAttr>(DenseElementsAttr::get(
+              scalarType, llvm::ArrayRef<Attribute>{
+                              builder.getFloatAttr(elementType, 1.0)})));
+      gain = AddOp::create(builder,
+                           NameLoc::get(builder.getStringAttr(step + "_gain")),
+                           gain, one);
+    }
+    return RmsNormOp::create(builder, location, getActivationType(), x, gain,
+                             epsilon);
   }
-  return LayerNormOp::create(builder, loc(layer, step), getActivationType(), x,
-                             gain, shift, epsilon);
+  return LayerNormOp::create(builder, location, getActivationType(), x, gain,
+                             shift, epsilon);
 }
 
 Value LayerBuilder::project(int64_t layer, llvm::StringRef step, Value x,
@@ -521,7 +551,18 @@ Value LayerBuilder::attention(int64_t layer, Value normed,
   Value scale = scalar(layer, "attn.scale", 1.0 / std::sqrt(double(dh)));
   Value masked =
       MulOp::create(builder, loc(layer, "attn.scaled_scores"), scores, scale);
-  if (config.mask != MaskKind::None) {
+  if (config.mask == MaskKind::Padding) {
+    // key_valid [T] broadcasts along the key axis of the [H, T, T] scores.
+    auto scalarType = tensor({});
+    Value hidden = ConstantOp::create(
+        builder, loc(layer, "attn.hidden_score"), scalarType,
+        cast<ElementsAttr>(DenseElementsAttr::get(
+            scalarType,
+            llvm::ArrayRef<Attribute>{builder.getFloatAttr(
+                elementType, -std::numeric_limits<double>::infinity())})));
+    masked = SelectOp::create(builder, loc(layer, "attn.masked_scores"),
+                              tensor({h, t, t}), keyMask, masked, hidden);
+  } else if (config.mask != MaskKind::None) {
     IntegerAttr window;
     if (config.mask == MaskKind::SlidingWindow)
       window = builder.getI64IntegerAttr(config.slidingWindow);
@@ -592,9 +633,16 @@ mlir::cs349::gen::buildLayerModule(MLIRContext &context,
   RankedTensorType activation = layers.getActivationType();
   bool learnedPositions = config.positions == PositionKind::Learned;
   bool argumentWeights = config.weights == WeightSource::Arguments;
+  bool padding = config.mask == MaskKind::Padding;
   llvm::SmallVector<Type> argTypes = {activation};
   llvm::SmallVector<Location> argLocs = {
       NameLoc::get(builder.getStringAttr("x"))};
+  // The padding mask is data, an argument whatever the weights are.
+  if (padding) {
+    argTypes.push_back(
+        RankedTensorType::get({config.seqLen}, builder.getI1Type()));
+    argLocs.push_back(NameLoc::get(builder.getStringAttr("key_valid")));
+  }
   if (argumentWeights) {
     if (learnedPositions) {
       argTypes.push_back(activation);
@@ -619,7 +667,9 @@ mlir::cs349::gen::buildLayerModule(MLIRContext &context,
   builder.setInsertionPointToStart(entry);
 
   Value x = entry->getArgument(0);
-  auto nextArgument = entry->getArguments().drop_front(1).begin();
+  if (padding)
+    layers.setKeyMask(entry->getArgument(1));
+  auto nextArgument = entry->getArguments().drop_front(padding ? 2 : 1).begin();
   if (learnedPositions) {
     Value positions = argumentWeights ? Value(*nextArgument++)
                                       : layers.buildRandomPositions();
@@ -639,5 +689,176 @@ mlir::cs349::gen::buildLayerModule(MLIRContext &context,
   }
   func::ReturnOp::create(builder, NameLoc::get(builder.getStringAttr("return")),
                          x);
+  return module;
+}
+
+//===----------------------------------------------------------------------===//
+// The model function
+//===----------------------------------------------------------------------===//
+
+llvm::Error mlir::cs349::gen::verifyModelConfig(const LayerConfig &config) {
+  if (llvm::Error error = verifyConfig(config))
+    return error;
+  if (config.vocab <= 0)
+    return configError("vocab must be positive, got " +
+                       llvm::Twine(config.vocab));
+  int64_t bytes = elementBytes(config.dtype);
+  for (int64_t rows : {config.modelDim, config.seqLen})
+    if (!checkedProduct({config.vocab, rows, bytes}))
+      return configError("a [" + llvm::Twine(config.vocab) + ", " +
+                         llvm::Twine(rows) +
+                         "] tensor (the embedding table or the logits) has "
+                         "more bytes than fit in int64");
+  if (config.weights == WeightSource::Random &&
+      *checkedProduct({config.vocab, config.modelDim, bytes}) >
+          kMaxRandomWeightBytes)
+    return configError("a random embedding table would take more than " +
+                       llvm::Twine(kMaxRandomWeightBytes >> 30) +
+                       " GiB; use --weights=args for a vocabulary this large");
+  return llvm::Error::success();
+}
+
+OwningOpRef<ModuleOp>
+mlir::cs349::gen::buildModelModule(MLIRContext &context,
+                                   const LayerConfig &config) {
+  context.loadDialect<CS349Dialect, func::FuncDialect>();
+  OpBuilder builder(&context);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(builder.getUnknownLoc());
+  builder.setInsertionPointToEnd(module->getBody());
+  LayerBuilder layers(builder, config);
+  Type elementType = getElementType(&context, config.dtype);
+  auto tensor = [&](llvm::ArrayRef<int64_t> shape) {
+    return RankedTensorType::get(shape, elementType);
+  };
+  auto named = [&](const llvm::Twine &name) {
+    return NameLoc::get(builder.getStringAttr(name));
+  };
+  int64_t t = config.seqLen, d = config.modelDim, v = config.vocab;
+  bool learnedPositions = config.positions == PositionKind::Learned;
+  bool normBias =
+      config.norm == NormKind::LayerNorm && config.bias == BiasKind::All;
+  // A post-norm model (BERT) normalizes the embeddings; a pre-norm one the
+  // last layer's output.
+  bool post = config.normPlacement == NormPlacement::Post;
+  std::string normName = post ? "embed_norm" : "final_norm";
+
+  // The model's own weights, in argument order around the layers'.
+  struct ModelWeight {
+    std::string name;
+    RankedTensorType type;
+    bool isGain = false;
+  };
+  llvm::SmallVector<ModelWeight> before = {{"embed", tensor({v, d})}};
+  if (learnedPositions)
+    before.push_back({"pos_embed", tensor({t, d})});
+  llvm::SmallVector<ModelWeight> after = {{normName, tensor({d}), true}};
+  if (normBias)
+    after.push_back({normName + "_bias", tensor({d})});
+  if (!config.tiedEmbeddings)
+    after.push_back({"lm_head", tensor({d, v})});
+
+  RankedTensorType idsType =
+      RankedTensorType::get({t}, builder.getI32Type());
+  RankedTensorType logitsType = tensor({t, v});
+  bool argumentWeights = config.weights == WeightSource::Arguments;
+  llvm::SmallVector<Type> argTypes = {idsType};
+  llvm::SmallVector<Location> argLocs = {named("ids")};
+  auto addArgument = [&](Type type, Location location) {
+    argTypes.push_back(type);
+    argLocs.push_back(location);
+  };
+  bool padding = config.mask == MaskKind::Padding;
+  if (padding)
+    addArgument(RankedTensorType::get({t}, builder.getI1Type()),
+                named("key_valid"));
+  if (argumentWeights) {
+    for (const ModelWeight &weight : before)
+      addArgument(weight.type, named(weight.name));
+    for (int64_t layer = 0; layer < config.layers; ++layer)
+      for (WeightRole role : layers.getWeightRoles())
+        addArgument(layers.getWeightType(role),
+                    named("layer" + llvm::Twine(layer) + "." +
+                          LayerBuilder::getWeightName(role)));
+    for (const ModelWeight &weight : after)
+      addArgument(weight.type, named(weight.name));
+  }
+  auto function =
+      func::FuncOp::create(builder, named("model"), "model",
+                           builder.getFunctionType(argTypes, {logitsType}));
+  Block *entry = function.addEntryBlock();
+  for (auto [argument, location] : llvm::zip(entry->getArguments(), argLocs))
+    argument.setLoc(location);
+  builder.setInsertionPointToStart(entry);
+
+  // Random model weights are seeded after every layer's and the positions'.
+  int64_t seedBase =
+      (config.layers + 1) * static_cast<int64_t>(layers.getWeightRoles().size());
+  int64_t nextSeed = 0;
+  if (padding)
+    layers.setKeyMask(entry->getArgument(1));
+  auto nextArgument = entry->getArguments().drop_front(padding ? 2 : 1).begin();
+  auto weightValue = [&](const ModelWeight &weight) -> Value {
+    if (argumentWeights)
+      return *nextArgument++;
+    SplitMix64 rng(deriveSeed(config.seed, seedBase + nextSeed++));
+    bool offsetGain = config.norm == NormKind::RmsNormPlusOne;
+    DenseElementsAttr value =
+        weight.type.getRank() == 1
+            ? randomUniform(weight.type, rng,
+                            weight.isGain && !offsetGain ? 1.0 : 0.0, 0.1)
+            : randomUniform(weight.type, rng, 0.0, 1.0 / std::sqrt(double(d)));
+    return ConstantOp::create(builder, named(weight.name), weight.type, value);
+  };
+  llvm::StringMap<Value> model;
+  for (const ModelWeight &weight : before)
+    model[weight.name] = weightValue(weight);
+
+  Value x = GatherOp::create(builder, named("embed.lookup"), tensor({t, d}),
+                             model["embed"], entry->getArgument(0),
+                             uint64_t{0});
+  if (config.scaleEmbeddings) {
+    auto scalarType = tensor({});
+    Value scale = ConstantOp::create(
+        builder, named("embed.scale_const"), scalarType,
+        cast<ElementsAttr>(DenseElementsAttr::get(
+            scalarType, llvm::ArrayRef<Attribute>{builder.getFloatAttr(
+                            elementType, std::sqrt(double(d)))})));
+    x = MulOp::create(builder, named("embed.scale"), x, scale);
+  }
+  if (learnedPositions)
+    x = AddOp::create(builder, named("pos_embed.add"), x, model["pos_embed"]);
+
+  llvm::SmallVector<LayerWeights> layerWeights;
+  for (int64_t layer = 0; layer < config.layers; ++layer) {
+    LayerWeights weights;
+    if (config.weights == WeightSource::Random) {
+      weights = layers.buildRandomWeights(layer);
+    } else {
+      for (WeightRole role : layers.getWeightRoles())
+        weights[role] = *nextArgument++;
+    }
+    layerWeights.push_back(weights);
+  }
+  // The norm's and the head's weights come after the layers' arguments, so
+  // they are read now, before the layers are built.
+  for (const ModelWeight &weight : after)
+    model[weight.name] = weightValue(weight);
+  Value normBiasValue = normBias ? model[normName + "_bias"] : Value();
+
+  if (post)
+    x = layers.buildNorm(named(normName), x, model[normName], normBiasValue);
+  for (int64_t layer = 0; layer < config.layers; ++layer)
+    x = layers.buildLayer(layer, x, layerWeights[layer]);
+  if (!post)
+    x = layers.buildNorm(named(normName), x, model[normName], normBiasValue);
+
+  // Tied: the logits are the hidden states against every embedding row.
+  Value logits =
+      config.tiedEmbeddings
+          ? MatmulOp::create(builder, named("lm_head"), logitsType, x,
+                             model["embed"], /*transpose_b=*/true)
+          : MatmulOp::create(builder, named("lm_head"), logitsType, x,
+                             model["lm_head"]);
+  func::ReturnOp::create(builder, named("return"), logits);
   return module;
 }

@@ -122,6 +122,8 @@ private:
     return pooled;
   }
   Pooled argument(ArrayRef<int64_t> shape);
+  /// An integer argument (cs349-run fills it: indices in range, masks 0/1).
+  Value integerArgument(ArrayRef<int64_t> shape, unsigned bits);
   Pooled constant(ArrayRef<int64_t> shape, bool positive = false);
   Pooled splat(ArrayRef<int64_t> shape, double value);
   Pooled fresh(ArrayRef<int64_t> shape) {
@@ -184,6 +186,10 @@ public:
   bool emitSlice();
   bool emitConcat();
   bool emitCast();
+  bool emitGather();
+  bool emitCompare() { return emitSelect(/*compared=*/true); }
+  bool emitSelectStep() { return emitSelect(/*compared=*/false); }
+  bool emitSelect(bool compared);
   bool emitConstant();
   bool emitCausalMask();
   bool emitRopeTable();
@@ -243,6 +249,11 @@ const Step kSteps[] = {
     // Data movement and element types.
     {"concat", 3, &ProgramBuilder::emitConcat},
     {"cast", 2, &ProgramBuilder::emitCast},
+    {"gather", 3, &ProgramBuilder::emitGather},
+    // Masks: a comparison is only ever read by a select (i1 values are not
+    // pooled: every other op computes on floats).
+    {"compare", 2, &ProgramBuilder::emitCompare},
+    {"select", 2, &ProgramBuilder::emitSelectStep},
     // Constant data (causal_mask only ever as a mask: added, then softmax).
     {"constant", 2, &ProgramBuilder::emitConstant},
     {"causal_mask", 2, &ProgramBuilder::emitCausalMask},
@@ -285,6 +296,14 @@ Pooled ProgramBuilder::argument(ArrayRef<int64_t> shape) {
   if (shape.size() >= 2)
     return remember(value, 1.75, -1.75);
   return remember(value, 1.5, 0.5);
+}
+
+Value ProgramBuilder::integerArgument(ArrayRef<int64_t> shape,
+                                      unsigned bits) {
+  return entry->addArgument(
+      RankedTensorType::get(shape, builder.getIntegerType(bits)),
+      NameLoc::get(builder.getStringAttr(
+          "arg" + llvm::Twine(entry->getNumArguments()))));
 }
 
 Pooled ProgramBuilder::splat(ArrayRef<int64_t> shape, double value) {
@@ -874,22 +893,107 @@ bool ProgramBuilder::emitConcat() {
 }
 
 bool ProgramBuilder::emitCast() {
-  // Through a narrower type and back. Only exact values (arguments and
-  // constants, which every pipeline sees bit for bit) are rounded: a
-  // computed value's last-bit differences between pipelines would become
-  // whole bf16 steps.
+  // Through a narrower float type, or an integer type (toward zero, or i1's
+  // non-zero), and back. Only exact values (arguments and constants, which
+  // every pipeline sees bit for bit) are rounded: a computed value's
+  // last-bit differences between pipelines would become whole bf16 steps or
+  // flip an integer.
   SmallVector<int64_t> shape = randomShape();
   Pooled input = fresh(shape);
-  Type narrow = chance(0.5) ? Type(builder.getBF16Type())
-                            : Type(builder.getF16Type());
-  if (narrow == elementType)
-    narrow = builder.getF32Type();
-  Value rounded = CastOp::create(builder, loc("cast_narrow"),
-                                 RankedTensorType::get(shape, narrow),
-                                 input.value);
+  Type through = oneOf<Type>({builder.getBF16Type(), builder.getF16Type(),
+                              builder.getI32Type(), builder.getI1Type()});
+  if (through == elementType)
+    through = builder.getF32Type();
+  Value converted = CastOp::create(builder, loc("cast_narrow"),
+                                   RankedTensorType::get(shape, through),
+                                   input.value);
   Value result =
-      CastOp::create(builder, loc("cast"), tensor(shape), rounded);
-  remember(result, input.bound * 1.01, input.lower - std::abs(input.lower) * 0.01);
+      CastOp::create(builder, loc("cast"), tensor(shape), converted);
+  if (isa<IntegerType>(through))
+    remember(result, std::max(1.0, std::ceil(input.bound)),
+             through.isInteger(1) ? 0.0 : std::floor(input.lower));
+  else
+    remember(result, input.bound * 1.01,
+             input.lower - std::abs(input.lower) * 0.01);
+  return true;
+}
+
+bool ProgramBuilder::emitGather() {
+  Pooled table = bounded(kOperandBound);
+  ArrayRef<int64_t> shape = shapeOf(table.value);
+  if (shape.empty())
+    return false;
+  int64_t axis = pick(0, static_cast<int64_t>(shape.size()) - 1);
+  int64_t slices = shape[axis];
+  SmallVector<int64_t> indexShape;
+  for (int64_t rank = pick(0, 2); rank > 0; --rank)
+    indexShape.push_back(smallDim());
+  SmallVector<int64_t> resultShape(shape.take_front(axis));
+  llvm::append_range(resultShape, indexShape);
+  llvm::append_range(resultShape, shape.drop_front(axis + 1));
+  if (numElements(resultShape) > kMaxElements)
+    return false;
+  unsigned bits = chance(0.5) ? 32 : 64;
+  Value indices;
+  if (chance(0.6)) {
+    indices = integerArgument(indexShape, bits);
+  } else {
+    // Constant ids, one past either end now and then: those read the
+    // nearest slice, folded or not.
+    auto type = RankedTensorType::get(indexShape, builder.getIntegerType(bits));
+    SmallVector<APInt> ids;
+    for (int64_t i = 0, e = numElements(indexShape); i < e; ++i)
+      ids.push_back(APInt(bits, uint64_t(pick(-1, slices)), /*isSigned=*/true));
+    indices = ConstantOp::create(builder, loc("ids"), type,
+                                 cast<ElementsAttr>(
+                                     DenseElementsAttr::get(type, ids)));
+  }
+  Value result = GatherOp::create(builder, loc("gather"), tensor(resultShape),
+                                  table.value, indices, axis);
+  remember(result, table.bound, table.lower);
+  return true;
+}
+
+bool ProgramBuilder::emitSelect(bool compared) {
+  Pooled onTrue = bounded(kOperandBound);
+  SmallVector<int64_t> trueShape(shapeOf(onTrue.value));
+  SmallVector<int64_t> conditionShape = broadcastPartner(trueShape);
+  bool compare = compared || chance(0.7);
+  // Shapes first: a step that does not apply must leave nothing behind.
+  bool splatThreshold = chance(0.5);
+  SmallVector<int64_t> thresholdShape =
+      splatThreshold ? SmallVector<int64_t>() : broadcastPartner(conditionShape);
+  SmallVector<int64_t> compareShape(conditionShape), resultShape;
+  if ((compare && !OpTrait::util::getBroadcastedShape(
+                      conditionShape, thresholdShape, compareShape)) ||
+      !OpTrait::util::getBroadcastedShape(compareShape, trueShape,
+                                          resultShape) ||
+      numElements(resultShape) > kMaxElements)
+    return false;
+  Value condition;
+  if (compare) {
+    // Against an exact threshold (a splat, an argument): a computed value on
+    // both sides could tie in one pipeline and not in another.
+    Pooled value = within(ofShape(conditionShape), kOperandBound);
+    Pooled threshold = splatThreshold ? splat({}, real(-1.0, 1.0))
+                                      : fresh(thresholdShape);
+    auto predicate = oneOf<ComparePredicate>(
+        {ComparePredicate::Eq, ComparePredicate::Ne, ComparePredicate::Lt,
+         ComparePredicate::Le, ComparePredicate::Gt, ComparePredicate::Ge});
+    condition = CompareOp::create(
+        builder, loc("compare"),
+        RankedTensorType::get(compareShape, builder.getI1Type()),
+        ComparePredicateAttr::get(builder.getContext(), predicate),
+        value.value, threshold.value);
+  } else {
+    condition = integerArgument(conditionShape, 1);
+  }
+  Pooled onFalse = chance(0.3) ? splat({}, real(-2.0, 2.0))
+                               : within(ofShape(trueShape), kOperandBound);
+  Value result = SelectOp::create(builder, loc("select"), tensor(resultShape),
+                                  condition, onTrue.value, onFalse.value);
+  remember(result, std::max(onTrue.bound, onFalse.bound),
+           std::min(onTrue.lower, onFalse.lower));
   return true;
 }
 
@@ -1156,9 +1260,17 @@ SmallVector<Value> ProgramBuilder::chooseResults() {
     if (!computed.empty())
       results.push_back(computed[draw(computed.size())]);
   }
-  if (enabled("return-argument") && entry->getNumArguments() &&
+  // Float arguments only: an integer argument's values are drawn from the
+  // tables the gathers reading it index, and a pass that folds such a gather
+  // away (a splat table) would change them.
+  SmallVector<Value> floatArguments;
+  for (BlockArgument argument : entry->getArguments())
+    if (!isa<IntegerType>(
+            cast<RankedTensorType>(argument.getType()).getElementType()))
+      floatArguments.push_back(argument);
+  if (enabled("return-argument") && !floatArguments.empty() &&
       returnRng.uniform() < 0.2)
-    results.push_back(entry->getArgument(draw(entry->getNumArguments())));
+    results.push_back(floatArguments[draw(floatArguments.size())]);
   if (results.empty()) {
     // Nothing was generated: one op so the function computes something.
     stepIndex = 0;

@@ -13,6 +13,12 @@ std::optional<::cs349::ElementKind> mlir::cs349::getElementKind(Type type) {
     return ElementKind::F16;
   if (type.isF32())
     return ElementKind::F32;
+  if (type.isSignlessInteger(1))
+    return ElementKind::I1;
+  if (type.isSignlessInteger(32))
+    return ElementKind::I32;
+  if (type.isSignlessInteger(64))
+    return ElementKind::I64;
   return std::nullopt;
 }
 
@@ -24,6 +30,10 @@ FloatType mlir::cs349::getElementType(MLIRContext *context, ElementKind kind) {
     return Float16Type::get(context);
   case ElementKind::F32:
     return Float32Type::get(context);
+  case ElementKind::I1:
+  case ElementKind::I32:
+  case ElementKind::I64:
+    break;
   }
-  llvm_unreachable("unknown element kind");
+  llvm_unreachable("the generators' element types are floats");
 }

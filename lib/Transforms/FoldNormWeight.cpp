@@ -54,7 +54,8 @@ constexpr llvm::StringLiteral kInitResultAttr =
 constexpr llvm::StringLiteral kLayerArgAttr =
     CS349Dialect::LayerArgAttrHelper::getNameStr();
 
-/// A product n·γ that every reader takes as the left operand of a matmul.
+/// A product n·γ (or a LayerNorm's n·γ + β) that every reader takes as the
+/// left operand of a matmul.
 struct NormSite {
   /// The cs349.mul (n·γ) or the cs349.rms_norm whose gain is γ.
   Operation *op;
@@ -64,6 +65,22 @@ struct NormSite {
   /// The reshape that gave γ leading unit dims, if the site reads one.
   Operation *gammaView = nullptr;
   SmallVector<MatmulOp> matmuls;
+  /// LayerNorm's shift: the cs349.add of n·γ and β that the matmuls read.
+  Operation *shift = nullptr;
+  Value beta;
+};
+
+/// β·W, the bias a shift β before a matmul by W becomes (plus the bias the
+/// matmul already adds, if any): (n·γ + β)@W = n@(diag(γ)·W) + β@W.
+struct BiasKey {
+  Value beta, weight;
+  bool transposed;
+  /// The [N] bias already added to the matmul's result, or null.
+  Value bias;
+  bool operator==(const BiasKey &other) const {
+    return beta == other.beta && weight == other.weight &&
+           transposed == other.transposed && bias == other.bias;
+  }
 };
 
 /// γ to fold into W; W is read as [..., N, d] with transpose_b.
@@ -192,6 +209,23 @@ std::optional<NormSite> matchSite(Operation *op, func::FuncOp func) {
   Value product = op->getResult(0);
   if (product.use_empty())
     return skip("n·γ is not read");
+  // LayerNorm's n·γ + β: β moves into the matmuls' biases, so the matmuls
+  // may read the sum, as long as nothing else reads n·γ.
+  if (isa<MulOp>(op) && product.hasOneUse()) {
+    if (auto add = dyn_cast<AddOp>(*product.getUsers().begin())) {
+      Value beta = add.getLhs() == product ? add.getRhs() : add.getLhs();
+      RankedTensorType bType = tensorType(beta);
+      if (beta != product && add.getType() == product.getType() &&
+          bType.getRank() == 1 &&
+          bType.getDimSize(0) == tensorType(product).getShape().back()) {
+        if (!isWeight(beta, func))
+          return skip("the shift β is computed, not a weight");
+        site.shift = add;
+        site.beta = beta;
+        product = add.getResult();
+      }
+    }
+  }
   for (OpOperand &use : product.getUses()) {
     auto matmul = dyn_cast<MatmulOp>(use.getOwner());
     if (!matmul || use.getOperandNumber() != 0 || matmul.getRhs() == product)
@@ -200,6 +234,8 @@ std::optional<NormSite> matchSite(Operation *op, func::FuncOp func) {
     if (!isWeight(weightOperand(matmul).first, func))
       return skip("a matmul reading n·γ multiplies it by a computed tensor, "
                   "not a weight");
+    if (site.shift && tensorType(matmul.getRhs()).getRank() != 2)
+      return skip("β would become a bias per batch of a batched weight");
     if (!llvm::is_contained(site.matmuls, matmul))
       site.matmuls.push_back(matmul);
   }
@@ -275,6 +311,49 @@ DenseElementsAttr foldConstants(DenseElementsAttr gamma,
   }
 }
 
+/// The bias of a matmul's result: the [N] weight of the one cs349.add that
+/// reads it, or null.
+Value existingBias(MatmulOp matmul, func::FuncOp func) {
+  if (!matmul->hasOneUse())
+    return {};
+  auto add = dyn_cast<AddOp>(*matmul->getUsers().begin());
+  if (!add || add.getType() != matmul.getType())
+    return {};
+  Value bias = add.getLhs() == matmul.getResult() ? add.getRhs() : add.getLhs();
+  RankedTensorType type = tensorType(bias);
+  if (bias == matmul.getResult() || type.getRank() != 1 ||
+      type.getDimSize(0) != matmul.getType().getShape().back() ||
+      !isWeight(bias, func))
+    return {};
+  return bias;
+}
+
+/// β·W (+ b) evaluated in double and rounded once to the element type. W is
+/// [d, N], or [N, d] when transposed.
+DenseElementsAttr foldBias(DenseElementsAttr beta, DenseElementsAttr weight,
+                           bool transposed, DenseElementsAttr bias) {
+  auto type = cast<RankedTensorType>(weight.getType());
+  int64_t n = transposed ? type.getDimSize(0) : type.getDimSize(1);
+  SmallVector<double> shifts;
+  for (APFloat value : beta.getValues<APFloat>())
+    shifts.push_back(value.convertToDouble());
+  std::vector<double> sums(n, 0.0);
+  int64_t i = 0;
+  for (APFloat value : weight.getValues<APFloat>()) {
+    int64_t row = i / type.getDimSize(1), column = i % type.getDimSize(1);
+    int64_t k = transposed ? column : row, j = transposed ? row : column;
+    sums[j] += shifts[k] * value.convertToDouble();
+    ++i;
+  }
+  if (bias) {
+    int64_t j = 0;
+    for (APFloat value : bias.getValues<APFloat>())
+      sums[j++] += value.convertToDouble();
+  }
+  return makeElements(
+      RankedTensorType::get({n}, type.getElementType()), sums);
+}
+
 /// Rewrites the norm sites of one function.
 class FunctionFolder {
 public:
@@ -296,7 +375,8 @@ public:
     SmallVector<NormSite> kept;
     for (NormSite &site : sites) {
       bool needsArguments = llvm::any_of(site.matmuls, [&](MatmulOp matmul) {
-        return !isConstantFold(keyOf(site, matmul));
+        return !isConstantFold(keyOf(site, matmul)) ||
+               (site.shift && !isConstantFold(biasKeyOf(site, matmul)));
       });
       if (needsArguments && !mayChangeSignature) {
         if (!warned)
@@ -310,19 +390,26 @@ public:
     }
 
     SmallVector<FoldKey> argumentKeys;
+    SmallVector<BiasKey> argumentBiasKeys;
     for (NormSite &site : kept)
-      for (MatmulOp matmul : site.matmuls)
+      for (MatmulOp matmul : site.matmuls) {
         if (FoldKey key = keyOf(site, matmul);
             !isConstantFold(key) && !llvm::is_contained(argumentKeys, key))
           argumentKeys.push_back(key);
+        if (!site.shift)
+          continue;
+        if (BiasKey key = biasKeyOf(site, matmul);
+            !isConstantFold(key) && !llvm::is_contained(argumentBiasKeys, key))
+          argumentBiasKeys.push_back(key);
+      }
     // Where every argument stood before the signature changes: arguments
     // that pass through unchanged record it too, so that a caller (or
     // cs349-run) can map the new signature back onto the original one.
     llvm::DenseMap<BlockArgument, int64_t> originalPosition;
-    if (!argumentKeys.empty()) {
+    if (!argumentKeys.empty() || !argumentBiasKeys.empty()) {
       for (BlockArgument argument : func.getArguments())
         originalPosition[argument] = argument.getArgNumber();
-      buildInitializer(argumentKeys);
+      buildInitializer(argumentKeys, argumentBiasKeys);
     }
 
     for (NormSite &site : kept)
@@ -340,6 +427,47 @@ private:
 
   static bool isConstantFold(const FoldKey &key) {
     return denseConstant(key.gamma) && denseConstant(key.weight);
+  }
+
+  BiasKey biasKeyOf(const NormSite &site, MatmulOp matmul) const {
+    return {site.beta, matmul.getRhs(), matmul.getTransposeB(),
+            existingBias(matmul, func)};
+  }
+
+  static bool isConstantFold(const BiasKey &key) {
+    return denseConstant(key.beta) && denseConstant(key.weight) &&
+           (!key.bias || denseConstant(key.bias));
+  }
+
+  /// The bias of `key`, as a constant (created on first use) or as the layer
+  /// argument that buildInitializer added.
+  Value foldedBias(const BiasKey &key) {
+    for (auto &[known, value] : foldedBiases)
+      if (known == key)
+        return value;
+    DenseElementsAttr value =
+        foldBias(denseConstant(key.beta), denseConstant(key.weight),
+                 key.transposed,
+                 key.bias ? denseConstant(key.bias) : DenseElementsAttr());
+    builder.setInsertionPointToStart(&func.getBody().front());
+    Value constant = ConstantOp::create(builder, biasLoc(key), value.getType(),
+                                        value);
+    foldedBiases.push_back({key, constant});
+    return constant;
+  }
+
+  static Location biasLoc(const BiasKey &key) {
+    MLIRContext *context = key.beta.getContext();
+    SmallVector<Location> origins = {key.beta.getLoc(), key.weight.getLoc()};
+    if (key.bias)
+      origins.push_back(key.bias.getLoc());
+    Location origin = FusedLoc::get(context, origins);
+    Value named = key.bias ? key.bias : key.weight;
+    if (auto name = dyn_cast<NameLoc>(named.getLoc()))
+      return NameLoc::get(
+          StringAttr::get(context, name.getName().str() + (key.bias ? "" : "_bias")),
+          origin);
+    return origin;
   }
 
   /// The folded weight of `key`, as a constant (created on first use) or as
@@ -361,7 +489,7 @@ private:
 
   void rewrite(NormSite &site) {
     // All folded weights first: a site is rewritten entirely or not at all.
-    SmallVector<Value> weights;
+    SmallVector<Value> weights, biases;
     for (MatmulOp matmul : site.matmuls) {
       Value weight = foldedWeight(keyOf(site, matmul));
       if (!weight) {
@@ -370,6 +498,25 @@ private:
         return;
       }
       weights.push_back(weight);
+    }
+    if (site.shift) {
+      for (MatmulOp matmul : site.matmuls)
+        biases.push_back(foldedBias(biasKeyOf(site, matmul)));
+      noteWeight(site.beta);
+      for (auto [matmul, bias] : llvm::zip(site.matmuls, biases)) {
+        if (Value old = existingBias(matmul, func)) {
+          // The matmul's own bias add takes β·W + b in place of b.
+          noteWeight(old);
+          auto add = cast<AddOp>(*matmul->getUsers().begin());
+          (add.getLhs() == old ? add.getLhsMutable() : add.getRhsMutable())
+              .assign(bias);
+          continue;
+        }
+        builder.setInsertionPointAfter(matmul);
+        auto add = AddOp::create(builder, biasLoc(biasKeyOf(site, matmul)),
+                                 matmul.getResult(), bias);
+        matmul.getResult().replaceAllUsesExcept(add.getResult(), add);
+      }
     }
     noteWeight(site.gamma);
     Value input = site.normalized;
@@ -399,6 +546,8 @@ private:
       matmul.getRhsMutable().assign(weight);
       matmul.setTransposeB(transposed);
     }
+    if (site.shift && site.shift->use_empty())
+      site.shift->erase();
     if (site.op->use_empty()) {
       if (renamed)
         renamed->setLoc(site.op->getLoc());
@@ -418,7 +567,7 @@ private:
   /// Builds `@<layer>_init` computing the folded weights of `keys` and
   /// gives the layer one argument per folded weight, each in place of the
   /// weight it replaces.
-  void buildInitializer(ArrayRef<FoldKey> keys) {
+  void buildInitializer(ArrayRef<FoldKey> keys, ArrayRef<BiasKey> biasKeys) {
     MLIRContext *context = func.getContext();
     Block &entry = func.getBody().front();
 
@@ -426,6 +575,10 @@ private:
     for (const FoldKey &key : keys)
       for (Value value : {key.gamma, key.weight})
         if (auto argument = dyn_cast<BlockArgument>(value))
+          inputs.insert(argument);
+    for (const BiasKey &key : biasKeys)
+      for (Value value : {key.beta, key.weight, key.bias})
+        if (auto argument = dyn_cast_or_null<BlockArgument>(value))
           inputs.insert(argument);
     SmallVector<BlockArgument> sortedInputs(inputs.begin(), inputs.end());
     llvm::sort(sortedInputs, [](BlockArgument a, BlockArgument b) {
@@ -437,6 +590,12 @@ private:
       inputTypes.push_back(input.getType());
     for (const FoldKey &key : keys)
       resultTypes.push_back(key.weight.getType());
+    for (const BiasKey &key : biasKeys) {
+      RankedTensorType weightType = tensorType(key.weight);
+      resultTypes.push_back(RankedTensorType::get(
+          {weightType.getDimSize(key.transposed ? 0 : 1)},
+          weightType.getElementType()));
+    }
     auto init = func::FuncOp::create(
         func.getLoc(), (func.getName() + "_init").str(),
         FunctionType::get(context, inputTypes, resultTypes));
@@ -464,14 +623,14 @@ private:
     SmallVector<Value> results;
     SmallVector<Attribute> provenance;
     llvm::DenseMap<Value, Value> columns; // γ -> γ as a [d, 1] column
+    auto lookup = [&](Value value) {
+      if (!mapping.contains(value))
+        mapping.map(value,
+                    builder.clone(*value.getDefiningOp())->getResult(0));
+      return mapping.lookup(value);
+    };
     for (const FoldKey &key : keys) {
       Location loc = foldedWeightLoc(key);
-      auto lookup = [&](Value value) {
-        if (!mapping.contains(value))
-          mapping.map(value,
-                      builder.clone(*value.getDefiningOp())->getResult(0));
-        return mapping.lookup(value);
-      };
       Value gamma = lookup(key.gamma), weight = lookup(key.weight);
       // γ scales the rows of [d, N] (a [d, 1] column broadcast) or the
       // columns of a transposed [N, d] (a [d] row broadcast).
@@ -491,6 +650,38 @@ private:
       provenance.push_back(
           builder.getStrArrayAttr({describe(key.gamma), describe(key.weight)}));
     }
+    // β·W as a [1, d] by [d, N] matmul (plus b): the initializer computes
+    // it with the ops the layer would, once.
+    for (auto [index, key] : llvm::enumerate(biasKeys)) {
+      Location loc = biasLoc(key);
+      Value beta = lookup(key.beta), weight = lookup(key.weight);
+      RankedTensorType betaType = tensorType(beta);
+      auto resultType =
+          cast<RankedTensorType>(resultTypes[keys.size() + index]);
+      Value row = ReshapeOp::create(
+          builder, key.beta.getLoc(),
+          RankedTensorType::get({1, betaType.getDimSize(0)},
+                                betaType.getElementType()),
+          beta);
+      Value product = MatmulOp::create(
+          builder, loc,
+          RankedTensorType::get({1, resultType.getDimSize(0)},
+                                resultType.getElementType()),
+          row, weight, key.transposed);
+      Value bias = ReshapeOp::create(builder, loc, resultType, product);
+      if (key.bias)
+        bias = AddOp::create(builder, loc, bias, lookup(key.bias));
+      results.push_back(bias);
+      SmallVector<StringRef> names;
+      std::string betaName = describe(key.beta), weightName =
+                                                    describe(key.weight),
+                  biasName = key.bias ? describe(key.bias) : "";
+      names.push_back(betaName);
+      names.push_back(weightName);
+      if (key.bias)
+        names.push_back(biasName);
+      provenance.push_back(builder.getStrArrayAttr(names));
+    }
     func::ReturnOp::create(builder, func.getLoc(), results);
     SmallVector<DictionaryAttr> resultAttrs;
     for (Attribute names : provenance)
@@ -500,13 +691,26 @@ private:
 
     // Each folded weight takes the place of its W (or of γ when W is a
     // constant), so that the signature reads like the original one.
-    SmallVector<std::pair<unsigned, unsigned>> order; // (position, key)
+    SmallVector<std::pair<unsigned, unsigned>> order; // (position, result)
     for (auto [index, key] : llvm::enumerate(keys)) {
       auto anchor = dyn_cast<BlockArgument>(key.weight);
       if (!anchor)
         anchor = cast<BlockArgument>(key.gamma);
       order.push_back({anchor.getArgNumber(), index});
     }
+    // A bias takes the place of b, else of β, else of W.
+    for (auto [index, key] : llvm::enumerate(biasKeys)) {
+      auto anchor = dyn_cast_or_null<BlockArgument>(key.bias);
+      if (!anchor)
+        anchor = dyn_cast<BlockArgument>(key.beta);
+      if (!anchor)
+        anchor = cast<BlockArgument>(key.weight);
+      order.push_back({anchor.getArgNumber(), unsigned(keys.size() + index)});
+    }
+    auto resultLoc = [&](unsigned index) {
+      return index < keys.size() ? foldedWeightLoc(keys[index])
+                                 : biasLoc(biasKeys[index - keys.size()]);
+    };
     llvm::sort(order);
     SmallVector<unsigned> positions;
     SmallVector<Type> types;
@@ -519,7 +723,7 @@ private:
           context, {builder.getNamedAttr(kFoldedFromAttr, provenance[index]),
                     builder.getNamedAttr(kInitResultAttr,
                                          builder.getI64IntegerAttr(index))}));
-      locs.push_back(foldedWeightLoc(keys[index]));
+      locs.push_back(resultLoc(index));
     }
     SmallVector<BlockArgument> oldArguments(entry.getArguments());
     (void)func.insertArguments(positions, types, attrs, locs);
@@ -530,8 +734,12 @@ private:
     for (BlockArgument argument : entry.getArguments())
       if (!old.contains(argument))
         added.push_back(argument);
-    for (auto [position, index] : order)
-      folded.push_back({keys[index], added[next++]});
+    for (auto [position, index] : order) {
+      if (index < keys.size())
+        folded.push_back({keys[index], added[next++]});
+      else
+        foldedBiases.push_back({biasKeys[index - keys.size()], added[next++]});
+    }
   }
 
   /// Tags each argument that kept its meaning with `cs349.layer_arg`, its
@@ -573,6 +781,7 @@ private:
   ModuleOp module;
   OpBuilder builder;
   SmallVector<std::pair<FoldKey, Value>> folded;
+  SmallVector<std::pair<BiasKey, Value>> foldedBiases;
   llvm::SetVector<Value> touchedWeights;
 };
 

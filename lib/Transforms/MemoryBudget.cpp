@@ -49,7 +49,8 @@ struct Measured {
 };
 
 /// The weights of `func`: the arguments and constants that a matmul reads as
-/// its right operand or a norm as its gain or bias (through views), each once.
+/// its right operand, a gather as its table (an embedding) or a norm as its
+/// gain or bias (through views), each once.
 llvm::SetVector<Value> findWeights(func::FuncOp func) {
   llvm::SetVector<Value> weights;
   auto consider = [&](Value value) {
@@ -61,6 +62,8 @@ llvm::SetVector<Value> findWeights(func::FuncOp func) {
   func.walk([&](Operation *op) {
     if (auto matmul = dyn_cast<MatmulOp>(op))
       consider(matmul.getRhs());
+    else if (auto gather = dyn_cast<GatherOp>(op))
+      consider(gather.getTable());
     else if (auto norm = dyn_cast<RmsNormOp>(op))
       consider(norm.getGain());
     else if (auto norm = dyn_cast<LayerNormOp>(op)) {

@@ -319,21 +319,128 @@ func.func @already_fused(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x2x
 
 // -----
 
-// Negative: a LayerNorm with a bias, decomposed. n·γ is read by the bias add,
-// not by the matmul; folding β as well would need a bias add after the matmul
-// to take β·W, and there is none, so nothing is folded.
+// A LayerNorm with a shift, decomposed: (n·γ + β)@W = n@(diag(γ)·W) + β·W.
+// The initializer computes diag(γ)·W and the bias β·W (a [1, d] by [d, N]
+// matmul, as the layer would compute it); the layer adds that bias after
+// its matmul, where --fuse makes it an epilogue. The bias takes β's place in
+// the signature, the folded weight W's.
 
-// CHECK-LABEL: func.func @layer_norm_bias_left_alone
+// CHECK-LABEL: func.func @layer_norm_shift(
+// CHECK-SAME: %{{[^:]*}}: tensor<4x8xf32> {cs349.layer_arg = 0 : i64},
+// CHECK-SAME: %[[C:[^:]*]]: tensor<6xf32> {cs349.folded_from = [{{.*}}], cs349.init_result = 1 : i64},
+// CHECK-SAME: %[[W:[^:]*]]: tensor<8x6xf32> {cs349.folded_from = [{{.*}}], cs349.init_result = 0 : i64})
+// CHECK-NEXT: %[[Y:.*]] = cs349.matmul %{{.*}}, %[[W]]
+// CHECK-NEXT: %[[Z:.*]] = cs349.add %[[Y]], %[[C]] : tensor<4x6xf32>, tensor<6xf32>
+// CHECK-NEXT: return %[[Z]]
+// CHECK-LABEL: func.func @layer_norm_shift_init(
+// CHECK-SAME: tensor<8xf32> {cs349.layer_arg = 1 : i64}, %{{[^:]*}}: tensor<8xf32> {cs349.layer_arg = 2 : i64}, %{{[^:]*}}: tensor<8x6xf32> {cs349.layer_arg = 3 : i64})
+// CHECK: cs349.mul
+// CHECK: cs349.reshape {{.*}} : tensor<8xf32> -> tensor<1x8xf32>
+// CHECK-NEXT: cs349.matmul {{.*}} -> tensor<1x6xf32>
+// CHECK-NEXT: cs349.reshape {{.*}} : tensor<1x6xf32> -> tensor<6xf32>
+// CHECK-NEXT: return
+func.func @layer_norm_shift(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %w: tensor<8x6xf32>) -> tensor<4x6xf32> {
+  %s = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
+  %h = cs349.add %s, %b : tensor<4x8xf32>, tensor<8xf32>
+  %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
+  return %y : tensor<4x6xf32>
+}
+
+// -----
+
+// The matmul has a bias of its own (GPT-2's projections): β·W joins it, in
+// its place: one add after the matmul either way.
+
+// CHECK-LABEL: func.func @layer_norm_shift_into_bias(
+// CHECK-SAME: %[[W:[^:]*]]: tensor<6x8xf32> {cs349.folded_from = [{{.*}}], cs349.init_result = 0 : i64},
+// CHECK-SAME: %[[C:[^:]*]]: tensor<6xf32> {cs349.folded_from = [{{.*}}, {{.*}}, {{.*}}], cs349.init_result = 1 : i64})
+// CHECK-NEXT: %[[Y:.*]] = cs349.matmul %{{.*}}, %[[W]] transpose_b
+// CHECK-NEXT: %[[Z:.*]] = cs349.add %[[Y]], %[[C]] : tensor<4x6xf32>, tensor<6xf32>
+// CHECK-NEXT: return %[[Z]]
+// CHECK-LABEL: func.func @layer_norm_shift_into_bias_init(
+// CHECK: cs349.matmul {{.*}} transpose_b : tensor<1x8xf32>, tensor<6x8xf32> -> tensor<1x6xf32>
+// CHECK-NEXT: cs349.reshape
+// CHECK-NEXT: cs349.add {{.*}} : tensor<6xf32>
+// CHECK-NEXT: return
+func.func @layer_norm_shift_into_bias(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %w: tensor<6x8xf32>, %c: tensor<6xf32>) -> tensor<4x6xf32> {
+  %s = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
+  %h = cs349.add %b, %s : tensor<8xf32>, tensor<4x8xf32>
+  %y = cs349.matmul %h, %w transpose_b : tensor<4x8xf32>, tensor<6x8xf32> -> tensor<4x6xf32>
+  %z = cs349.add %y, %c : tensor<4x6xf32>, tensor<6xf32>
+  return %z : tensor<4x6xf32>
+}
+
+// -----
+
+// Constant weights fold here: diag(γ)·W = [[2, 4, 6], [12, 15, 18]] and
+// β·W + c = [1 - 4, 2 - 5, 3 - 6] + [0.5, 1, 1.5].
+
+// CHECK-LABEL: func.func @layer_norm_shift_constants
+// CHECK-DAG: %[[W:.*]] = cs349.constant dense<{{\[}}[2.000000e+00, 4.000000e+00, 6.000000e+00], [1.200000e+01, 1.500000e+01, 1.800000e+01]]> : tensor<2x3xf32>
+// CHECK-DAG: %[[C:.*]] = cs349.constant dense<[-2.500000e+00, -2.000000e+00, -1.500000e+00]> : tensor<3xf32>
+// CHECK: %[[Y:.*]] = cs349.matmul %{{.*}}, %[[W]]
+// CHECK-NEXT: %[[Z:.*]] = cs349.add %[[Y]], %[[C]]
+// CHECK-NEXT: return %[[Z]]
+func.func @layer_norm_shift_constants(%n: tensor<2x2xf32>) -> tensor<2x3xf32> {
+  %g = cs349.constant dense<[2.0, 3.0]> : tensor<2xf32>
+  %b = cs349.constant dense<[1.0, -1.0]> : tensor<2xf32>
+  %w = cs349.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %c = cs349.constant dense<[0.5, 1.0, 1.5]> : tensor<3xf32>
+  %s = cs349.mul %n, %g : tensor<2x2xf32>, tensor<2xf32>
+  %h = cs349.add %s, %b : tensor<2x2xf32>, tensor<2xf32>
+  %y = cs349.matmul %h, %w : tensor<2x2xf32>, tensor<2x3xf32> -> tensor<2x3xf32>
+  %z = cs349.add %y, %c : tensor<2x3xf32>, tensor<3xf32>
+  return %z : tensor<2x3xf32>
+}
+
+// -----
+
+// Negative: the shift is computed, not a weight; nothing is folded.
+
+// CHECK-LABEL: func.func @layer_norm_computed_shift_left_alone
+// CHECK: %[[S:.*]] = cs349.mul
+// CHECK: %[[H:.*]] = cs349.add %[[S]]
+// CHECK-NEXT: cs349.matmul %[[H]]
+// CHECK-NOT: func.func @layer_norm_computed_shift_left_alone_init
+func.func @layer_norm_computed_shift_left_alone(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %s = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
+  %e = cs349.exp %b : tensor<8xf32>
+  %h = cs349.add %s, %e : tensor<4x8xf32>, tensor<8xf32>
+  %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+// Negative: n·γ + β is also returned, so it stays; nothing is folded.
+
+// CHECK-LABEL: func.func @layer_norm_shift_read_elsewhere
 // CHECK-SAME: (%{{[^:]*}}: tensor<4x8xf32>, %{{[^:]*}}: tensor<8xf32>, %{{[^:]*}}: tensor<8xf32>, %[[W:[^:]*]]: tensor<8x8xf32>)
 // CHECK: %[[S:.*]] = cs349.mul
 // CHECK-NEXT: %[[H:.*]] = cs349.add %[[S]]
 // CHECK-NEXT: cs349.matmul %[[H]], %[[W]]
-// CHECK-NOT: func.func @layer_norm_bias_left_alone_init
-func.func @layer_norm_bias_left_alone(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+// CHECK-NOT: func.func @layer_norm_shift_read_elsewhere_init
+func.func @layer_norm_shift_read_elsewhere(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %w: tensor<8x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
   %s = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
   %h = cs349.add %s, %b : tensor<4x8xf32>, tensor<8xf32>
   %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
-  return %y : tensor<4x8xf32>
+  return %y, %h : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+// Negative: a batched weight would need a bias per batch; nothing is folded.
+
+// CHECK-LABEL: func.func @layer_norm_shift_batched_left_alone
+// CHECK: %[[S:.*]] = cs349.mul
+// CHECK-NEXT: %[[H:.*]] = cs349.add %[[S]]
+// CHECK-NEXT: cs349.matmul %[[H]]
+// CHECK-NOT: func.func @layer_norm_shift_batched_left_alone_init
+func.func @layer_norm_shift_batched_left_alone(%n: tensor<2x4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %w: tensor<2x8x8xf32>) -> tensor<2x4x8xf32> {
+  %s = cs349.mul %n, %g : tensor<2x4x8xf32>, tensor<8xf32>
+  %h = cs349.add %s, %b : tensor<2x4x8xf32>, tensor<8xf32>
+  %y = cs349.matmul %h, %w : tensor<2x4x8xf32>, tensor<2x8x8xf32> -> tensor<2x4x8xf32>
+  return %y : tensor<2x4x8xf32>
 }
 
 // -----

@@ -46,6 +46,14 @@ cl::SubCommand layerCommand(
     "  A preset sets the sizes, eps, rope-theta and the architecture flags;\n"
     "  flags next to it override it. Without a preset the five sizes are\n"
     "  required and the architecture is Llama's.");
+cl::SubCommand modelCommand(
+    "model",
+    "Emit func.func @model: token ids [T] (i32) -> logits [T, V]: the\n"
+    "  embedding gather, N layers (the layer options and presets), the final\n"
+    "  norm and the LM head (the embedding table itself when the preset ties\n"
+    "  them: gpt2, bert-base, gemma-2b).\n"
+    "    cs349-gen model --preset gpt2 --seq 1024 --layers 12\n"
+    "    cs349-gen model --preset tiny --seq 16 --vocab 64 --weights=random");
 cl::SubCommand branchesCommand(
     "branches",
     "Emit func.func @branches: k branches y_i = tanh(x @ W_i), row-summed\n"
@@ -67,95 +75,101 @@ TextOpt preset("preset",
                         "with eps 1e-5 and rope-theta 500000; gpt2, "
                         "bert-base, qwen2.5-7b, mistral-7b, gemma-2b (see "
                         "docs/generator.md for what each sets)"),
-               cl::value_desc("name"), cl::sub(layerCommand),
+               cl::value_desc("name"), cl::sub(layerCommand), cl::sub(modelCommand),
                cl::cat(category));
 TextOpt layerDim("d", cl::desc("Model width d"), cl::value_desc("int"),
-                 cl::sub(layerCommand), cl::cat(category));
+                 cl::sub(layerCommand), cl::sub(modelCommand), cl::cat(category));
 TextOpt heads("heads", cl::desc("Query heads H"), cl::value_desc("int"),
-              cl::sub(layerCommand), cl::cat(category));
+              cl::sub(layerCommand), cl::sub(modelCommand), cl::cat(category));
 TextOpt kvHeads("kv-heads",
                 cl::desc("Key/value heads G; H must be a multiple of G "
                          "(G < H is grouped-query attention)"),
-                cl::value_desc("int"), cl::sub(layerCommand),
+                cl::value_desc("int"), cl::sub(layerCommand), cl::sub(modelCommand),
                 cl::cat(category));
 TextOpt headDim("head-dim",
                 cl::desc("Head dimension dh, even; H*dh need not equal d"),
-                cl::value_desc("int"), cl::sub(layerCommand),
+                cl::value_desc("int"), cl::sub(layerCommand), cl::sub(modelCommand),
                 cl::cat(category));
 TextOpt ffn("ffn", cl::desc("MLP hidden width f"), cl::value_desc("int"),
-            cl::sub(layerCommand), cl::cat(category));
+            cl::sub(layerCommand), cl::sub(modelCommand), cl::cat(category));
 TextOpt seq("seq", cl::desc("Sequence length T (required)"),
-            cl::value_desc("int"), cl::sub(layerCommand), cl::cat(category));
+            cl::value_desc("int"), cl::sub(layerCommand), cl::sub(modelCommand), cl::cat(category));
 TextOpt eps("eps",
             cl::desc("Norm epsilon (default: the preset's, or 1e-5)"),
-            cl::value_desc("number"), cl::sub(layerCommand),
+            cl::value_desc("number"), cl::sub(layerCommand), cl::sub(modelCommand),
             cl::cat(category));
 TextOpt ropeTheta("rope-theta",
                   cl::desc("RoPE base theta (default: the preset's, or "
                            "500000)"),
-                  cl::value_desc("number"), cl::sub(layerCommand),
+                  cl::value_desc("number"), cl::sub(layerCommand), cl::sub(modelCommand),
                   cl::cat(category));
 TextOpt norm("norm",
              cl::desc("rms: RMSNorm (default); rms1p: RMSNorm with gain "
                       "1 + weight (Gemma); layer: LayerNorm, with a shift "
                       "when --bias=all"),
-             cl::value_desc("rms|rms1p|layer"), cl::sub(layerCommand),
+             cl::value_desc("rms|rms1p|layer"), cl::sub(layerCommand), cl::sub(modelCommand),
              cl::cat(category));
 TextOpt act("act",
             cl::desc("MLP activation: silu (default), gelu (erf form) or "
                      "gelu-tanh (tanh approximation)"),
-            cl::value_desc("silu|gelu|gelu-tanh"), cl::sub(layerCommand),
+            cl::value_desc("silu|gelu|gelu-tanh"), cl::sub(layerCommand), cl::sub(modelCommand),
             cl::cat(category));
 TextOpt mlpKind("mlp",
                 cl::desc("gated: down(act(x W_gate) * (x W_up)) (default); "
                          "plain: down(act(x W_up))"),
-                cl::value_desc("gated|plain"), cl::sub(layerCommand),
+                cl::value_desc("gated|plain"), cl::sub(layerCommand), cl::sub(modelCommand),
                 cl::cat(category));
 TextOpt bias("bias",
              cl::desc("Bias vectors added after the matmuls: none (default), "
                       "qkv (the q, k, v projections) or all (every "
                       "projection, and LayerNorm's shift)"),
-             cl::value_desc("none|qkv|all"), cl::sub(layerCommand),
+             cl::value_desc("none|qkv|all"), cl::sub(layerCommand), cl::sub(modelCommand),
              cl::cat(category));
 TextOpt mask("mask",
-             cl::desc("Attention mask: causal (default), none (an encoder) "
-                      "or sliding=W (causal, keys at most W-1 back)"),
-             cl::value_desc("causal|none|sliding=W"), cl::sub(layerCommand),
-             cl::cat(category));
+             cl::desc("Attention mask: causal (default), none (an encoder), "
+                      "sliding=W (causal, keys at most W-1 back) or padding "
+                      "(a [T] i1 key_valid argument: keys it marks 0 are "
+                      "hidden)"),
+             cl::value_desc("causal|none|sliding=W|padding"),
+             cl::sub(layerCommand), cl::sub(modelCommand), cl::cat(category));
 TextOpt pos("pos",
             cl::desc("Positions: rope (default; head-dim must be even), "
                      "learned (a [T, d] pos_embed argument added to x before "
                      "the first layer) or none"),
-            cl::value_desc("rope|learned|none"), cl::sub(layerCommand),
+            cl::value_desc("rope|learned|none"), cl::sub(layerCommand), cl::sub(modelCommand),
             cl::cat(category));
 TextOpt normPlacement("norm-placement",
                       cl::desc("pre: x + f(norm(x)) (default); post: "
                                "norm(x + f(x)) (BERT)"),
-                      cl::value_desc("pre|post"), cl::sub(layerCommand),
+                      cl::value_desc("pre|post"), cl::sub(layerCommand), cl::sub(modelCommand),
                       cl::cat(category));
 TextOpt qkv("qkv",
             cl::desc("separate: three projections w_q, w_k, w_v (default); "
                      "fused: one [d, (H+2G)*dh] projection w_qkv (with b_qkv "
                      "when biased) sliced into q, k and v (GPT-2)"),
-            cl::value_desc("separate|fused"), cl::sub(layerCommand),
+            cl::value_desc("separate|fused"), cl::sub(layerCommand), cl::sub(modelCommand),
             cl::cat(category));
+TextOpt vocab("vocab",
+              cl::desc("Vocabulary size V: rows of the embedding table, "
+                       "columns of the logits (default: the preset's)"),
+              cl::value_desc("int"), cl::sub(modelCommand), cl::cat(category));
 TextOpt layers("layers",
                cl::desc("Decoder layers stacked in one function (default 1, "
                         "at most 10000); with argument weights each layer "
                         "adds its weights to the arguments, in order (9 for "
                         "Llama)"),
-               cl::value_desc("int"), cl::sub(layerCommand),
+               cl::value_desc("int"), cl::sub(layerCommand), cl::sub(modelCommand),
                cl::cat(category));
 TextOpt weights("weights",
                 cl::desc("args: weights are function arguments (default); "
                          "random: deterministic random cs349.constant "
                          "weights, uniform in +-1/sqrt(fan_in), norm gains in "
                          "1 +- 0.1"),
-                cl::value_desc("args|random"), cl::sub(layerCommand), cl::cat(category));
+                cl::value_desc("args|random"), cl::sub(layerCommand), cl::sub(modelCommand), cl::cat(category));
 TextOpt seed("seed",
              cl::desc("Seed of --weights=random (default 0; splitmix64, the "
                       "same output on every machine)"),
-             cl::value_desc("uint"), cl::sub(layerCommand),
+             cl::value_desc("uint"), cl::sub(layerCommand), cl::sub(modelCommand),
              cl::cat(category));
 
 // Branches options; the defaults are the lecture's sizes.
@@ -197,13 +211,13 @@ TextOpt randomWithout(
 
 // Both.
 TextOpt dtype("dtype", cl::desc("Element type (default bf16)"),
-              cl::value_desc("bf16|f16|f32"), cl::sub(layerCommand), cl::sub(branchesCommand),
+              cl::value_desc("bf16|f16|f32"), cl::sub(layerCommand), cl::sub(modelCommand), cl::sub(branchesCommand),
               cl::cat(category));
 TextOpt locations("locations",
                   cl::desc("Print the named location of every step, e.g. "
                            "loc(\"layer0.attn.q_proj\") or "
                            "loc(\"branch0.matmul\") (default true)"),
-                  cl::value_desc("true|false"), cl::ValueOptional, cl::sub(layerCommand),
+                  cl::value_desc("true|false"), cl::ValueOptional, cl::sub(layerCommand), cl::sub(modelCommand),
                   cl::sub(branchesCommand), cl::cat(category));
 
 int fail(const llvm::Twine &message) {
@@ -258,6 +272,18 @@ llvm::Error runLayer(MLIRContext &context) {
   return emit(*module, request->locations);
 }
 
+llvm::Error runModel(MLIRContext &context) {
+  llvm::Expected<LayerRequest> request = readModelOptions(
+      given({&preset, &layerDim, &heads, &kvHeads, &headDim, &ffn, &seq, &eps,
+             &ropeTheta, &layers, &weights, &seed, &dtype, &locations, &norm,
+             &act, &mlpKind, &bias, &mask, &pos, &normPlacement, &qkv,
+             &vocab}));
+  if (!request)
+    return request.takeError();
+  OwningOpRef<ModuleOp> module = buildModelModule(context, request->config);
+  return emit(*module, request->locations);
+}
+
 llvm::Error runBranches(MLIRContext &context) {
   llvm::Expected<BranchesRequest> request = readBranchesOptions(given(
       {&branchCount, &order, &rows, &branchDim, &width, &dtype, &locations}));
@@ -282,6 +308,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category, cl::SubCommand::getTopLevel());
   cl::HideUnrelatedOptions(category, layerCommand);
+  cl::HideUnrelatedOptions(category, modelCommand);
   cl::HideUnrelatedOptions(category, branchesCommand);
   cl::HideUnrelatedOptions(category, randomCommand);
 
@@ -290,23 +317,26 @@ int main(int argc, char **argv) {
   if (argc > 1) {
     llvm::StringRef word(argv[1]);
     if (!word.starts_with("-") && word != layerCommand.getName() &&
+        word != modelCommand.getName() &&
         word != branchesCommand.getName() &&
         word != randomCommand.getName())
       return fail("unknown subcommand '" + word +
-                  "' (expected layer, branches or random)");
+                  "' (expected layer, model, branches or random)");
   }
 
   std::string report;
   llvm::raw_string_ostream reportStream(report);
   if (!cl::ParseCommandLineOptions(
           argc, argv,
-          "emits cs349 IR for a transformer layer or the branch order demo.\n"
+          "emits cs349 IR for a transformer layer, a whole model or the "
+          "branch order demo.\n"
           "\n"
           "  cs349-gen layer --preset llama3.1-8b --seq 2048 > layer.mlir\n"
+          "  cs349-gen model --preset gpt2 --seq 1024 --layers 12 > gpt2.mlir\n"
           "  cs349-gen branches --k 4 --order depth > branches.mlir\n"
           "\n"
-          "Run 'cs349-gen layer --help' or 'cs349-gen branches --help' for "
-          "the options of each.\n"
+          "Run 'cs349-gen layer --help', 'cs349-gen model --help' or "
+          "'cs349-gen branches --help' for the options of each.\n"
           "Numbers are decimal: a leading zero is ignored (--seed 010 is "
           "ten), and 0x10 is an error.\n",
           &reportStream))
@@ -316,13 +346,16 @@ int main(int argc, char **argv) {
   llvm::Error error = llvm::Error::success();
   if (layerCommand)
     error = runLayer(context);
+  else if (modelCommand)
+    error = runModel(context);
   else if (branchesCommand)
     error = runBranches(context);
   else if (randomCommand)
     error = runRandom(context);
   else
     error = llvm::createStringError(
-        "expected a subcommand: layer, branches or random (see --help)");
+        "expected a subcommand: layer, model, branches or random (see "
+        "--help)");
   if (error)
     return fail(llvm::toString(std::move(error)));
   return 0;

@@ -106,6 +106,15 @@ void printBuffer(const char *what, unsigned index, const Buffer &buffer) {
     return;
   }
   for (int64_t i = 0; i < buffer.size(); ++i) {
+    if (!::cs349::isFloatKind(buffer.kind)) {
+      std::printf(" %lld",
+                  (long long)loadInteger(buffer.kind,
+                                         buffer.data.data() +
+                                             i * elementBytes(buffer.kind)));
+      if (i % 8 == 7 || i + 1 == buffer.size())
+        std::printf("\n");
+      continue;
+    }
     float x = buffer.element(i);
     // Enough digits to read every element back exactly: 7 significant
     // digits for bf16/f16, 9 for f32.

@@ -23,6 +23,11 @@ using ::cs349::ElementKind;
 void storeElement(ElementKind kind, float value, void *to);
 /// Reads one element of `kind` as a float.
 float loadElement(ElementKind kind, const void *from);
+/// Writes an integer element (i1: 1 for any non-zero value; i32 keeps the
+/// low 32 bits); a float kind stores the nearest float.
+void storeInteger(ElementKind kind, int64_t value, void *to);
+/// Reads one element as an integer (i1 is 0 or 1).
+int64_t loadInteger(ElementKind kind, const void *from);
 
 /// The values of the argument at `position` with `shape` for `seed`: a
 /// splitmix64 stream keyed by (seed, position, shape), so the same argument
@@ -32,6 +37,17 @@ float loadElement(ElementKind kind, const void *from);
 /// uniform in [0.5, 1.5).
 std::vector<float> argumentValues(uint64_t seed, unsigned position,
                                   const std::vector<int64_t> &shape);
+
+/// The values of an integer argument at `position`: uniform in
+/// [0, bound), from the stream argumentValues would use, keyed by the bound
+/// too. cs349-run passes the number of slices of the table an index
+/// argument selects from (so ids are always in range), 2 for an i1 mask and
+/// kIntegerBound for any other integer.
+std::vector<int64_t> integerArgumentValues(uint64_t seed, unsigned position,
+                                           const std::vector<int64_t> &shape,
+                                           int64_t bound);
+/// The range [0, kIntegerBound) of integer arguments that index nothing.
+constexpr int64_t kIntegerBound = 16;
 
 /// One result as printed by cs349-run.
 struct ResultText {

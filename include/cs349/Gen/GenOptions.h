@@ -39,6 +39,8 @@ struct BranchesRequest {
 /// Errors are one line, naming the option: "--seq expects an integer, got
 /// 'x'". An option the subcommand does not have is an error too.
 llvm::Expected<LayerRequest> readLayerOptions(const OptionTexts &given);
+/// The layer options and --vocab (required without a preset).
+llvm::Expected<LayerRequest> readModelOptions(const OptionTexts &given);
 llvm::Expected<BranchesRequest> readBranchesOptions(const OptionTexts &given);
 llvm::Expected<RandomProgramConfig> readRandomOptions(const OptionTexts &given);
 

@@ -52,8 +52,10 @@ enum class MlpKind { Gated, Plain };
 /// Which matmuls add a bias vector: none, the Q/K/V projections, or every
 /// projection of the layer (and LayerNorm gets its shift).
 enum class BiasKind { None, Qkv, All };
-/// What the attention scores are masked with before the softmax.
-enum class MaskKind { Causal, None, SlidingWindow };
+/// What the attention scores are masked with before the softmax. Padding is
+/// a runtime mask: a [T] i1 argument `key_valid`, and the scores of every
+/// key it marks 0 are selected to -inf (cs349.select).
+enum class MaskKind { Causal, None, SlidingWindow, Padding };
 /// Rotary embeddings on q and k, a learned [T, d] table added to the input
 /// once before the first layer, or no position information.
 enum class PositionKind { Rope, Learned, None };
@@ -86,6 +88,10 @@ struct LayerConfig {
   PositionKind positions = PositionKind::Rope;
   NormPlacement normPlacement = NormPlacement::Pre;
   QkvKind qkv = QkvKind::Separate;
+  // The whole model (cs349-gen model) only:
+  int64_t vocab = 0;           // V, the rows of the embedding table
+  bool tiedEmbeddings = false; // the LM head reads the embedding table
+  bool scaleEmbeddings = false; // embeddings times sqrt(d) (Gemma)
 };
 
 /// The values each architecture flag accepts, in --help order, and their
@@ -110,6 +116,9 @@ llvm::ArrayRef<llvm::StringRef> getPresetNames();
 /// rotate pairs), tensors whose byte size fits in int64, and random weights
 /// that fit in memory. The message names the offending setting.
 llvm::Error verifyConfig(const LayerConfig &config);
+/// verifyConfig, and a positive vocabulary whose embedding table [V, d] and
+/// logits [T, V] have byte sizes that fit in int64.
+llvm::Error verifyModelConfig(const LayerConfig &config);
 
 /// What a weight is, which decides its shape and its random values.
 enum class WeightRole {
@@ -150,6 +159,13 @@ public:
   /// weights) for --weights=random.
   Value buildRandomPositions();
 
+  /// The configured norm of `x` (rms_norm, Gemma's with gain 1 + γ, or
+  /// layer_norm with its optional shift), at `location`.
+  Value buildNorm(Location location, Value x, Value gain, Value shift);
+
+  /// The [T] i1 argument of a padding mask, which every layer reads.
+  void setKeyMask(Value keyValid) { keyMask = keyValid; }
+
 private:
   Location loc(int64_t layer, llvm::StringRef step) const;
   RankedTensorType tensor(llvm::ArrayRef<int64_t> shape) const;
@@ -168,12 +184,22 @@ private:
   LayerConfig config;
   Type elementType;
   llvm::SmallVector<WeightRole, 18> roles;
+  Value keyMask;
 };
 
 /// Builds `func.func @layer(%x, [%pos_embed,] <weights per layer>...) ->
 /// tensor<Txdx...>` (only `%x` with random weights) stacking config.layers
 /// layers, in a new module. `config` must pass verifyConfig.
 OwningOpRef<ModuleOp> buildLayerModule(MLIRContext &context,
+                                       const LayerConfig &config);
+
+/// Builds `func.func @model(%ids: tensor<Txi32>, %embed [V, d],
+/// [%pos_embed [T, d],] <weights per layer>..., %final_norm [d]
+/// [, %final_norm_bias] [, %lm_head [d, V]]) -> tensor<TxV...>`: the
+/// embedding gather, config.layers layers, the final norm (post-norm models:
+/// the norm of the embeddings instead) and the logits. With random weights
+/// only `%ids` is an argument. `config` must pass verifyModelConfig.
+OwningOpRef<ModuleOp> buildModelModule(MLIRContext &context,
                                        const LayerConfig &config);
 
 } // namespace mlir::cs349::gen

@@ -13,9 +13,10 @@ namespace mlir::cs349 {
 
 using ::cs349::ElementKind;
 
-/// The kind of a bf16, f16 or f32 type; nullopt for any other type.
+/// The kind of a bf16, f16, f32, i1, i32 or i64 type; nullopt for any other
+/// type.
 std::optional<ElementKind> getElementKind(Type type);
-/// The MLIR type of `kind`.
+/// The MLIR type of a float `kind`.
 FloatType getElementType(MLIRContext *context, ElementKind kind);
 
 } // namespace mlir::cs349

@@ -466,7 +466,7 @@ def ScheduleMemory : Pass<"schedule-memory", "::mlir::func::FuncOp"> {
 //===----------------------------------------------------------------------===//
 
 def FoldNormWeight : Pass<"fold-norm-weight", "::mlir::ModuleOp"> {
-  let summary = "Fold RMSNorm gains into the next matmuls' weights: (n·γ)@W → n@(diag(γ)·W)";
+  let summary = "Fold norm gains (and LayerNorm shifts) into the next matmuls' weights (and biases): (n·γ + β)@W → n@(diag(γ)·W) + β·W";
   let description = [{
     When every reader of `n·γ` takes it as the **left** operand of a matmul
     whose right operand is a weight (a function argument or a constant), and
@@ -498,10 +498,24 @@ def FoldNormWeight : Pass<"fold-norm-weight", "::mlir::ModuleOp"> {
       once at load time. Functions that have callers in the module keep their
       signature (a warning says so) — only constant weights are folded there.
 
-    Not folded: `n·γ` read by anything but a matmul's left operand (e.g. also
-    returned, or as a right operand), `γ` that is not a rank-1 vector along
-    the contraction dimension, weights that are computed in the layer, and
-    gains that are already `1`. Running the pass twice changes nothing.
+    **LayerNorm's shift.** When `n·γ` is read only by `n·γ + β` (the last
+    step of a decomposed `layer_norm` with a bias), `β` a rank-1 `[d]`
+    weight, and every reader of the sum is the left operand of a matmul by a
+    rank-2 weight, `β` moves too: `(n·γ + β)@W = n@(diag(γ)·W) + β·W`. The
+    `[N]` bias `β·W` (a `[1, d]` by `W` matmul, reshaped) is added after the
+    matmul; when the matmul's only reader already adds an `[N]` weight `b`
+    (GPT-2's projections), `β·W + b` takes `b`'s place instead. Constants are
+    evaluated here (in double, rounded once); with arguments the
+    initializer computes the bias as one more result (`cs349.folded_from =
+    [<β>, <W>(, <b>)]`), which takes the place of `b`, else of `β`, in the
+    layer's signature.
+
+    Not folded: `n·γ` (or `n·γ + β`) read by anything but a matmul's left
+    operand (e.g. also returned, or as a right operand), `γ` that is not a
+    rank-1 vector along the contraction dimension, weights (and shifts) that
+    are computed in the layer, a shift before a batched weight (it would be a
+    bias per batch), a layer-level `cs349.layer_norm` (decompose it first),
+    and gains that are already `1`. Running the pass twice changes nothing.
 
     Before (decomposed, weights as arguments):
 

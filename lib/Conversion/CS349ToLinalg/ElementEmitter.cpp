@@ -69,20 +69,22 @@ Value ElementEmitter::constant(OpBuilder &b, Location loc, double value) {
                                    b.getFloatAttr(f32, value));
 }
 
+// Integer elements (indices, masks) are computed in their own type: only
+// floats are widened to f32.
 Value ElementEmitter::narrow(OpBuilder &b, Location loc, Value x, Type type) {
-  if (type == f32)
+  if (type == f32 || isa<IntegerType>(type))
     return x;
   return arith::TruncFOp::create(b, loc, type, x);
 }
 
 Value ElementEmitter::widen(OpBuilder &b, Location loc, Value x) {
-  if (x.getType() == f32)
+  if (x.getType() == f32 || isa<IntegerType>(x.getType()))
     return x;
   return arith::ExtFOp::create(b, loc, f32, x);
 }
 
 Value ElementEmitter::round(OpBuilder &b, Location loc, Value x, Type type) {
-  if (type == f32)
+  if (type == f32 || isa<IntegerType>(type))
     return x;
   return widen(b, loc, narrow(b, loc, x, type));
 }
@@ -293,6 +295,14 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
         // Non-splat constants are stored before they are read.
         std::optional<double> splat = getSplatValue(dense.getValue());
         assert(splat && "dense constants are stored in tensors");
+        Type element = dense.getType().getElementType();
+        if (isa<IntegerType>(element))
+          return arith::ConstantOp::create(
+                     b, loc, element,
+                     b.getIntegerAttr(element,
+                                      cast<SplatElementsAttr>(dense.getValue())
+                                          .getSplatValue<APInt>()))
+              .getResult();
         return constant(b, loc, *splat);
       })
       .Case([&](CausalMaskOp mask) {
@@ -342,6 +352,22 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
                           ? math::CosOp::create(b, loc, angle).getResult()
                           : math::SinOp::create(b, loc, angle).getResult();
         return arith::TruncFOp::create(b, loc, f32, value).getResult();
+      })
+      .Case([&](GatherOp gather) -> Value {
+        // The index, clamped into the table as the op says, replaces the
+        // indices' dims in the result's.
+        int64_t axis = gather.getAxis();
+        int64_t indexRank = tensorType(gather.getIndices()).getRank();
+        int64_t slices = tensorType(gather.getTable()).getDimSize(axis);
+        Value id = read(b, loc, gather.getIndices(),
+                        indices.slice(axis, indexRank));
+        Value at = arith::IndexCastOp::create(b, loc, b.getIndexType(), id);
+        at = arith::MaxSIOp::create(b, loc, at, index(b, loc, 0));
+        at = arith::MinSIOp::create(b, loc, at, index(b, loc, slices - 1));
+        SmallVector<Value> source(indices.take_front(axis));
+        source.push_back(at);
+        llvm::append_range(source, indices.drop_front(axis + indexRank));
+        return read(b, loc, gather.getTable(), source);
       })
       .Case([&](RotateHalfOp rotate) {
         int64_t half = resultShape.back() / 2;

@@ -369,3 +369,38 @@ func.func @cast(%x: tensor<4xf32>, %y: tensor<4xbf16>)
   %3 = cs349.cast %x : tensor<4xf32> -> tensor<4xf32>
   return %0, %1, %2, %3 : tensor<2xbf16>, tensor<4xbf16>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// Integer constants fold through gather (ids past either end read the
+// nearest row), compare (NaN: lt fails, ne holds), select and casts: float to i32
+// toward zero and saturated (NaN is 0), float to i1 (non-zero, NaN too),
+// i64 to i32 keeping the low bits, i1 to f32 as 0 or 1.
+
+// CHECK-LABEL: func.func @integers
+// CHECK-DAG: %[[ROWS:.*]] = cs349.constant dense<{{\[}}[5.000000e+00, 6.000000e+00], [1.000000e+00, 2.000000e+00], [5.000000e+00, 6.000000e+00], [1.000000e+00, 2.000000e+00]]> : tensor<4x2xf32>
+// CHECK-DAG: %[[LT:.*]] = cs349.constant dense<[true, true, false, false]> : tensor<4xi1>
+// CHECK-DAG: %[[NE:.*]] = cs349.constant dense<[true, false, true, true]> : tensor<4xi1>
+// CHECK-DAG: %[[SEL:.*]] = cs349.constant dense<[1.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00]> : tensor<4xf32>
+// CHECK-DAG: %[[I32:.*]] = cs349.constant dense<[-1, 0, 0, 2147483647]> : tensor<4xi32>
+// CHECK-DAG: %[[WRAP:.*]] = cs349.constant dense<[1, -1]> : tensor<2xi32>
+// CHECK-DAG: %[[BACK:.*]] = cs349.constant dense<[1.000000e+00, 0.000000e+00, 1.000000e+00, 1.000000e+00]> : tensor<4xf32>
+// The i1 cast of x equals x != 0: one constant for both.
+// CHECK: return %[[ROWS]], %[[LT]], %[[NE]], %[[SEL]], %[[I32]], %[[NE]], %[[WRAP]], %[[BACK]]
+func.func @integers() -> (tensor<4x2xf32>, tensor<4xi1>, tensor<4xi1>, tensor<4xf32>, tensor<4xi32>, tensor<4xi1>, tensor<2xi32>, tensor<4xf32>) {
+  %table = cs349.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %ids = cs349.constant dense<[2, -1, 7, 0]> : tensor<4xi32>
+  %0 = cs349.gather %table, %ids axis = 0 : tensor<3x2xf32>, tensor<4xi32> -> tensor<4x2xf32>
+  %x = cs349.constant dense<[-1.5, 0.0, 0x7FC00000, 3.0e+10]> : tensor<4xf32>
+  %one = cs349.constant dense<1.0> : tensor<f32>
+  %zero = cs349.constant dense<0.0> : tensor<f32>
+  %1 = cs349.compare lt %x, %one : tensor<4xf32>, tensor<f32> -> tensor<4xi1>
+  %2 = cs349.compare ne %x, %zero : tensor<4xf32>, tensor<f32> -> tensor<4xi1>
+  %3 = cs349.select %1, %one, %zero : tensor<4xi1>, tensor<f32>, tensor<f32> -> tensor<4xf32>
+  %4 = cs349.cast %x : tensor<4xf32> -> tensor<4xi32>
+  %5 = cs349.cast %x : tensor<4xf32> -> tensor<4xi1>
+  %big = cs349.constant dense<[4294967297, 4294967295]> : tensor<2xi64>
+  %6 = cs349.cast %big : tensor<2xi64> -> tensor<2xi32>
+  %7 = cs349.cast %5 : tensor<4xi1> -> tensor<4xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<4x2xf32>, tensor<4xi1>, tensor<4xi1>, tensor<4xf32>, tensor<4xi32>, tensor<4xi1>, tensor<2xi32>, tensor<4xf32>
+}

@@ -940,3 +940,139 @@ func.func @cast_shape(%a: tensor<4x2xf32>) -> tensor<2x4xbf16> {
   %0 = cs349.cast %a : tensor<4x2xf32> -> tensor<2x4xbf16>
   return %0 : tensor<2x4xbf16>
 }
+
+// -----
+
+func.func @float_op_on_integers(%a: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'cs349.neg' op operand #0 must be statically shaped tensor of bfloat16 type or 16-bit float or 32-bit float values (at most 2^63-1 bytes), but got 'tensor<4xi32>'}}
+  %0 = cs349.neg %a : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @compare_element_types(%a: tensor<4xf32>, %b: tensor<4xbf16>) -> tensor<4xi1> {
+  // expected-error @+1 {{'cs349.compare' op expected operands of one element type, got 'f32' and 'bf16'}}
+  %0 = cs349.compare lt %a, %b : tensor<4xf32>, tensor<4xbf16> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_shapes(%a: tensor<4xf32>, %b: tensor<3xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{'cs349.compare' op expected broadcastable shapes, got [4] and [3]}}
+  %0 = cs349.compare lt %a, %b : tensor<4xf32>, tensor<3xf32> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_result_type(%a: tensor<4xf32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'cs349.compare' op expected an i1 result, got 'i32'}}
+  %0 = cs349.compare lt %a, %a : tensor<4xf32>, tensor<4xf32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @compare_result_shape(%a: tensor<4xf32>, %b: tensor<2x1xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{'cs349.compare' op expected result shape [2, 4], got [4]}}
+  %0 = cs349.compare lt %a, %b : tensor<4xf32>, tensor<2x1xf32> -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_float_result(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'cs349.compare' op result #0 must be statically shaped tensor of 1-bit, 32-bit or 64-bit signless integer values (at most 2^63-1 bytes), but got 'tensor<4xf32>'}}
+  %0 = cs349.compare lt %a, %a : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_condition_type(%c: tensor<4xi32>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'cs349.select' op expected an i1 condition, got 'i32'}}
+  %0 = cs349.select %c, %a, %a : tensor<4xi32>, tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_value_types(%c: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xbf16>) -> tensor<4xf32> {
+  // expected-error @+1 {{'cs349.select' op expected true and false values of one element type, got 'f32' and 'bf16'}}
+  %0 = cs349.select %c, %a, %b : tensor<4xi1>, tensor<4xf32>, tensor<4xbf16> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_result_type(%c: tensor<4xi1>, %a: tensor<4xf32>) -> tensor<4xbf16> {
+  // expected-error @+1 {{'cs349.select' op expected result element type 'f32', got 'bf16'}}
+  %0 = cs349.select %c, %a, %a : tensor<4xi1>, tensor<4xf32>, tensor<4xf32> -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
+func.func @select_shapes(%c: tensor<3xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'cs349.select' op expected broadcastable shapes, got [3], [4] and [4]}}
+  %0 = cs349.select %c, %a, %a : tensor<3xi1>, tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_result_shape(%c: tensor<2x1xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'cs349.select' op expected result shape [2, 4], got [4]}}
+  %0 = cs349.select %c, %a, %a : tensor<2x1xi1>, tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @gather_index_type(%t: tensor<8x4xf32>, %i: tensor<3xi1>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'cs349.gather' op expected i32 or i64 indices, got 'i1'}}
+  %0 = cs349.gather %t, %i axis = 0 : tensor<8x4xf32>, tensor<3xi1> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @gather_float_indices(%t: tensor<8x4xf32>, %i: tensor<3xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'cs349.gather' op operand #1 must be statically shaped tensor of 1-bit, 32-bit or 64-bit signless integer values (at most 2^63-1 bytes), but got 'tensor<3xf32>'}}
+  %0 = cs349.gather %t, %i axis = 0 : tensor<8x4xf32>, tensor<3xf32> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @gather_axis(%t: tensor<8x4xf32>, %i: tensor<3xi32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'cs349.gather' op expected axis in [0, 2), got 2}}
+  %0 = cs349.gather %t, %i axis = 2 : tensor<8x4xf32>, tensor<3xi32> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @gather_empty_table(%t: tensor<0x4xf32>, %i: tensor<3xi32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'cs349.gather' op expected a table with at least one slice along axis 0, got [0, 4]}}
+  %0 = cs349.gather %t, %i axis = 0 : tensor<0x4xf32>, tensor<3xi32> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @gather_result_type(%t: tensor<8x4xf32>, %i: tensor<3xi32>) -> tensor<3x4xbf16> {
+  // expected-error @+1 {{'cs349.gather' op expected result element type 'f32', got 'bf16'}}
+  %0 = cs349.gather %t, %i axis = 0 : tensor<8x4xf32>, tensor<3xi32> -> tensor<3x4xbf16>
+  return %0 : tensor<3x4xbf16>
+}
+
+// -----
+
+func.func @gather_result_shape(%t: tensor<8x4xf32>, %i: tensor<2x3xi64>) -> tensor<8x6xf32> {
+  // expected-error @+1 {{'cs349.gather' op expected result shape [8, 2, 3], got [8, 6]}}
+  %0 = cs349.gather %t, %i axis = 1 : tensor<8x4xf32>, tensor<2x3xi64> -> tensor<8x6xf32>
+  return %0 : tensor<8x6xf32>
+}

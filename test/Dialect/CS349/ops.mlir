@@ -197,3 +197,30 @@ func.func @slice_concat_cast(%x: tensor<4x12xbf16>, %y: tensor<4x3xbf16>)
   %w = cs349.cast %x : tensor<4x12xbf16> -> tensor<4x12xf32>
   return %c, %w : tensor<4x7xbf16>, tensor<4x12xf32>
 }
+
+// -----
+
+// Integer tensors: ids and positions (i32, i64), masks (i1), in the ops that
+// read or make them, in views and constants.
+// CHECK-LABEL: func.func @integers
+func.func @integers(%wte: tensor<16x8xbf16>, %ids: tensor<2x3xi32>, %x: tensor<4x8xf32>, %keep: tensor<1x8xi1>)
+    -> (tensor<2x3x8xbf16>, tensor<4x8xf32>, tensor<6xi32>, tensor<4x8xi32>, tensor<3xi64>, tensor<2xi1>) {
+  // CHECK: cs349.gather %{{.*}}, %{{.*}} axis = 0 : tensor<16x8xbf16>, tensor<2x3xi32> -> tensor<2x3x8xbf16>
+  %e = cs349.gather %wte, %ids axis = 0 : tensor<16x8xbf16>, tensor<2x3xi32> -> tensor<2x3x8xbf16>
+  %zero = cs349.constant dense<0.0> : tensor<f32>
+  // CHECK: cs349.compare ge %{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<f32> -> tensor<4x8xi1>
+  %pos = cs349.compare ge %x, %zero : tensor<4x8xf32>, tensor<f32> -> tensor<4x8xi1>
+  // CHECK: cs349.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<1x8xi1>, tensor<4x8xf32>, tensor<f32> -> tensor<4x8xf32>
+  %s = cs349.select %keep, %x, %zero : tensor<1x8xi1>, tensor<4x8xf32>, tensor<f32> -> tensor<4x8xf32>
+  // CHECK: cs349.reshape %{{.*}} : tensor<2x3xi32> -> tensor<6xi32>
+  %flat = cs349.reshape %ids : tensor<2x3xi32> -> tensor<6xi32>
+  // CHECK: cs349.cast %{{.*}} : tensor<4x8xi1> -> tensor<4x8xi32>
+  %n = cs349.cast %pos : tensor<4x8xi1> -> tensor<4x8xi32>
+  // CHECK: cs349.constant dense<[0, 1, 2]> : tensor<3xi64>
+  %p = cs349.constant dense<[0, 1, 2]> : tensor<3xi64>
+  // CHECK: cs349.concat %{{.*}}, %{{.*}} axis = 0 : tensor<1xi1>, tensor<1xi1> -> tensor<2xi1>
+  %k = cs349.slice %keep axes = [1] offsets = [0] sizes = [1] strides = [1] : tensor<1x8xi1> -> tensor<1x1xi1>
+  %k1 = cs349.reshape %k : tensor<1x1xi1> -> tensor<1xi1>
+  %kk = cs349.concat %k1, %k1 axis = 0 : tensor<1xi1>, tensor<1xi1> -> tensor<2xi1>
+  return %e, %s, %flat, %n, %p, %kk : tensor<2x3x8xbf16>, tensor<4x8xf32>, tensor<6xi32>, tensor<4x8xi32>, tensor<3xi64>, tensor<2xi1>
+}

@@ -22,6 +22,11 @@ bool mlir::cs349::hasRepresentableSize(Type type) {
   return getTensorBytes(type).has_value();
 }
 
+bool mlir::cs349::isIntegerElementType(Type type) {
+  return type.isSignlessInteger(1) || type.isSignlessInteger(32) ||
+         type.isSignlessInteger(64);
+}
+
 void CS349Dialect::initialize() {
   addOperations<
 #define GET_OP_LIST

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::cs349;
@@ -62,11 +63,6 @@ Value MaxOp::emit(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
 //===----------------------------------------------------------------------===//
 // Unary ops
 //===----------------------------------------------------------------------===//
-
-// The rounding to the result's element type is the folder's (makeElements)
-// and the lowering's (a store's), as for every op: the element is the value.
-double CastOp::evaluate(double x) { return x; }
-Value CastOp::emit(OpBuilder &, Location, Value x) { return x; }
 
 double NegOp::evaluate(double x) { return -x; }
 Value NegOp::emit(OpBuilder &builder, Location loc, Value x) {
@@ -196,3 +192,172 @@ Value ReduceMaxOp::emitCombine(OpBuilder &builder, Location loc,
                                Value accumulated, Value element) {
   return MaxOp::emit(builder, loc, accumulated, element);
 }
+
+//===----------------------------------------------------------------------===//
+// Casts, comparisons and selection
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Float to a signed integer of `bits`: toward zero, saturating at the
+/// type's range, NaN to 0 (arith.fptosi alone is poison out of range).
+double toSignedInteger(double x, unsigned bits) {
+  if (std::isnan(x))
+    return 0.0;
+  double limit = std::ldexp(1.0, int(bits) - 1);
+  if (x >= limit)
+    return limit - 1.0;
+  if (x < -limit)
+    return -limit;
+  return std::trunc(x);
+}
+
+/// Two's complement wrap of an integer to `bits` (i64 -> i32 keeps the low
+/// 32 bits, as arith.trunci does).
+double wrapInteger(double x, unsigned bits) {
+  if (bits >= 64)
+    return x;
+  uint64_t mask = (uint64_t(1) << bits) - 1;
+  uint64_t low = uint64_t(int64_t(x)) & mask;
+  uint64_t sign = uint64_t(1) << (bits - 1);
+  return double(int64_t(low ^ sign) - int64_t(sign));
+}
+} // namespace
+
+double CastOp::evaluateElement(ArrayRef<double> operands) {
+  double x = operands[0];
+  Type from = getInput().getType().getElementType();
+  Type to = getType().getElementType();
+  if (isa<FloatType>(to))
+    return x; // makeElements rounds to the float type.
+  unsigned bits = to.getIntOrFloatBitWidth();
+  if (bits == 1)
+    return x != 0.0 || std::isnan(x) ? 1.0 : 0.0;
+  if (isa<FloatType>(from))
+    return toSignedInteger(x, bits);
+  return wrapInteger(x, bits);
+}
+
+Value CastOp::emitElement(OpBuilder &builder, Location loc,
+                          ValueRange operands) {
+  Value x = operands[0];
+  Type from = getInput().getType().getElementType();
+  Type to = getType().getElementType();
+  Type f32 = builder.getF32Type();
+  if (isa<FloatType>(from) && isa<FloatType>(to))
+    return x; // The emitter rounds the f32 element to the result type.
+  if (isa<IntegerType>(from) && isa<FloatType>(to)) {
+    // i1 is 0 or 1, not 0 or -1.
+    if (from.isInteger(1))
+      return arith::UIToFPOp::create(builder, loc, f32, x);
+    return arith::SIToFPOp::create(builder, loc, f32, x);
+  }
+  unsigned bits = to.getIntOrFloatBitWidth();
+  if (isa<FloatType>(from)) {
+    if (bits == 1)
+      return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE, x,
+                                   f32Constant(builder, loc, 0.0));
+    double limit = std::ldexp(1.0, int(bits) - 1);
+    Value tooBig = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGE,
+                                         x, f32Constant(builder, loc, limit));
+    Value tooSmall =
+        arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT, x,
+                              f32Constant(builder, loc, -limit));
+    Value isNan = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO,
+                                        x, x);
+    // fptosi only ever sees values in range.
+    Value outside = arith::OrIOp::create(
+        builder, loc, arith::OrIOp::create(builder, loc, tooBig, tooSmall),
+        isNan);
+    Value safe = arith::SelectOp::create(builder, loc, outside,
+                                         f32Constant(builder, loc, 0.0), x);
+    Value converted = arith::FPToSIOp::create(builder, loc, to, safe);
+    auto intConstant = [&](int64_t value) {
+      return arith::ConstantOp::create(builder, loc, to,
+                                       builder.getIntegerAttr(to, value))
+          .getResult();
+    };
+    int64_t max = bits == 64 ? std::numeric_limits<int64_t>::max()
+                             : (int64_t(1) << (bits - 1)) - 1;
+    int64_t min = bits == 64 ? std::numeric_limits<int64_t>::min()
+                             : -(int64_t(1) << (bits - 1));
+    converted = arith::SelectOp::create(builder, loc, tooBig, intConstant(max),
+                                        converted);
+    return arith::SelectOp::create(builder, loc, tooSmall, intConstant(min),
+                                   converted);
+  }
+  // Integer to integer.
+  unsigned fromBits = from.getIntOrFloatBitWidth();
+  if (bits == 1) {
+    Value zero = arith::ConstantOp::create(builder, loc, from,
+                                           builder.getIntegerAttr(from, 0));
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, x,
+                                 zero);
+  }
+  if (bits == fromBits)
+    return x;
+  if (bits < fromBits)
+    return arith::TruncIOp::create(builder, loc, to, x);
+  if (fromBits == 1)
+    return arith::ExtUIOp::create(builder, loc, to, x);
+  return arith::ExtSIOp::create(builder, loc, to, x);
+}
+
+double CompareOp::evaluateElement(ArrayRef<double> operands) {
+  double a = operands[0], b = operands[1];
+  bool result = false;
+  switch (getPredicate()) {
+  case ComparePredicate::Eq:
+    result = a == b;
+    break;
+  case ComparePredicate::Ne:
+    result = a != b; // true when either is NaN, like IEEE's !=.
+    break;
+  case ComparePredicate::Lt:
+    result = a < b;
+    break;
+  case ComparePredicate::Le:
+    result = a <= b;
+    break;
+  case ComparePredicate::Gt:
+    result = a > b;
+    break;
+  case ComparePredicate::Ge:
+    result = a >= b;
+    break;
+  }
+  return result ? 1.0 : 0.0;
+}
+
+Value CompareOp::emitElement(OpBuilder &builder, Location loc,
+                             ValueRange operands) {
+  arith::CmpFPredicate predicate = arith::CmpFPredicate::OEQ;
+  switch (getPredicate()) {
+  case ComparePredicate::Eq:
+    predicate = arith::CmpFPredicate::OEQ;
+    break;
+  case ComparePredicate::Ne:
+    predicate = arith::CmpFPredicate::UNE;
+    break;
+  case ComparePredicate::Lt:
+    predicate = arith::CmpFPredicate::OLT;
+    break;
+  case ComparePredicate::Le:
+    predicate = arith::CmpFPredicate::OLE;
+    break;
+  case ComparePredicate::Gt:
+    predicate = arith::CmpFPredicate::OGT;
+    break;
+  case ComparePredicate::Ge:
+    predicate = arith::CmpFPredicate::OGE;
+    break;
+  }
+  return arith::CmpFOp::create(builder, loc, predicate, operands[0],
+                               operands[1]);
+}
+
+Value SelectOp::emitElement(OpBuilder &builder, Location loc,
+                            ValueRange operands) {
+  return arith::SelectOp::create(builder, loc, operands[0], operands[1],
+                                 operands[2]);
+}
+

@@ -26,7 +26,9 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/APFloat.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <type_traits>
 
@@ -41,12 +43,34 @@ bool mlir::cs349::isFoldableSize(ShapedType type) {
   return type.hasStaticShape() && type.getNumElements() <= kMaxFoldElements;
 }
 
+namespace {
+/// An integer element as the folders compute with it: i1 is 0 or 1, wider
+/// types are signed.
+double integerValue(const APInt &value) {
+  return value.getBitWidth() == 1 ? double(value.getZExtValue())
+                                  : double(value.getSExtValue());
+}
+
+/// An integral double as int64, saturated: 2^63 (i64's maximum in double)
+/// does not convert.
+int64_t toInt64(double value) {
+  if (value >= 0x1p63)
+    return std::numeric_limits<int64_t>::max();
+  if (value <= -0x1p63)
+    return std::numeric_limits<int64_t>::min();
+  return int64_t(value);
+}
+} // namespace
+
 std::optional<double> mlir::cs349::getSplatValue(Attribute attr) {
   auto elements = dyn_cast_or_null<DenseElementsAttr>(attr);
-  if (!elements || !elements.isSplat() ||
-      !isa<FloatType>(elements.getElementType()))
+  if (!elements || !elements.isSplat())
     return std::nullopt;
-  return elements.getSplatValue<APFloat>().convertToDouble();
+  if (isa<FloatType>(elements.getElementType()))
+    return elements.getSplatValue<APFloat>().convertToDouble();
+  if (isa<IntegerType>(elements.getElementType()))
+    return integerValue(elements.getSplatValue<APInt>());
+  return std::nullopt;
 }
 
 bool mlir::cs349::isSplatOf(Attribute attr, double value) {
@@ -56,18 +80,36 @@ bool mlir::cs349::isSplatOf(Attribute attr, double value) {
 
 std::optional<std::vector<double>> mlir::cs349::readValues(Attribute attr) {
   auto elements = dyn_cast_or_null<DenseElementsAttr>(attr);
-  if (!elements || !isa<FloatType>(elements.getElementType()) ||
-      !isFoldableSize(elements.getType()))
+  if (!elements || !isFoldableSize(elements.getType()))
     return std::nullopt;
   std::vector<double> values;
   values.reserve(elements.getNumElements());
-  for (APFloat value : elements.getValues<APFloat>())
-    values.push_back(value.convertToDouble());
+  if (isa<FloatType>(elements.getElementType())) {
+    for (APFloat value : elements.getValues<APFloat>())
+      values.push_back(value.convertToDouble());
+  } else if (isa<IntegerType>(elements.getElementType())) {
+    for (APInt value : elements.getValues<APInt>())
+      values.push_back(integerValue(value));
+  } else {
+    return std::nullopt;
+  }
   return values;
 }
 
 DenseElementsAttr mlir::cs349::makeElements(ShapedType type,
                                             ArrayRef<double> values) {
+  // Integer results come from ops that compute integral values (compare,
+  // cast): each is stored as is, i1 as 0 or 1.
+  if (auto intType = dyn_cast<IntegerType>(type.getElementType())) {
+    SmallVector<APInt> converted;
+    converted.reserve(values.size());
+    for (double value : values)
+      converted.push_back(intType.getWidth() == 1
+                              ? APInt(1, value != 0.0)
+                              : APInt(intType.getWidth(), toInt64(value),
+                                      /*isSigned=*/true));
+    return DenseElementsAttr::get(type, converted);
+  }
   auto floatType = cast<FloatType>(type.getElementType());
   SmallVector<APFloat> converted;
   converted.reserve(values.size());
@@ -636,6 +678,36 @@ OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
   return makeElements(getType(), result);
 }
 
+OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getTable()))
+    return splat.resizeSplat(getType());
+  if (!isFoldableSize(getType()))
+    return {};
+  auto table = readValues(adaptor.getTable());
+  auto indices = dyn_cast_or_null<DenseElementsAttr>(adaptor.getIndices());
+  if (!table || !indices)
+    return {};
+  SmallVector<int64_t> ids;
+  for (APInt id : indices.getValues<APInt>())
+    ids.push_back(id.getSExtValue());
+  ArrayRef<int64_t> tableShape = getTable().getType().getShape();
+  int64_t axis = getAxis();
+  int64_t indexRank = getIndices().getType().getRank();
+  ArrayRef<int64_t> indexShape = getIndices().getType().getShape();
+  std::vector<double> result(getType().getNumElements());
+  for (int64_t i = 0, e = result.size(); i < e; ++i) {
+    SmallVector<int64_t> at = delinearize(i, getType().getShape());
+    ArrayRef<int64_t> idAt = ArrayRef<int64_t>(at).slice(axis, indexRank);
+    int64_t id = std::clamp<int64_t>(ids[linearize(idAt, indexShape)], 0,
+                                     tableShape[axis] - 1);
+    SmallVector<int64_t> source(at.begin(), at.begin() + axis);
+    source.push_back(id);
+    source.append(at.begin() + axis + indexRank, at.end());
+    result[i] = (*table)[linearize(source, tableShape)];
+  }
+  return makeElements(getType(), result);
+}
+
 OpFoldResult CastOp::fold(FoldAdaptor) {
   if (getInput().getType() == getType())
     return getInput();
@@ -643,10 +715,10 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
   // (bf16 or f16 through f32); through a narrower type it rounds.
   if (auto producer = getInput().getDefiningOp<CastOp>()) {
     Value source = producer.getInput();
-    auto sourceType = cast<FloatType>(
+    auto sourceType = dyn_cast<FloatType>(
         cast<RankedTensorType>(source.getType()).getElementType());
-    auto middleType = cast<FloatType>(producer.getType().getElementType());
-    if (source.getType() == getType() &&
+    auto middleType = dyn_cast<FloatType>(producer.getType().getElementType());
+    if (source.getType() == getType() && sourceType && middleType &&
         APFloat::isRepresentableBy(sourceType.getFloatSemantics(),
                                    middleType.getFloatSemantics()))
       return source;

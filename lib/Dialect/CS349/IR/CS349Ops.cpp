@@ -558,6 +558,83 @@ LogicalResult ConcatOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Masks and lookups
+//===----------------------------------------------------------------------===//
+
+LogicalResult CompareOp::verify() {
+  RankedTensorType lhs = tensorType(getLhs()), rhs = tensorType(getRhs());
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOpError("expected operands of one element type, got ")
+           << lhs.getElementType() << " and " << rhs.getElementType();
+  SmallVector<int64_t> shape;
+  if (!OpTrait::util::getBroadcastedShape(lhs.getShape(), rhs.getShape(),
+                                          shape))
+    return emitOpError("expected broadcastable shapes, got ")
+           << shapeString(lhs.getShape()) << " and "
+           << shapeString(rhs.getShape());
+  if (!getType().getElementType().isInteger(1))
+    return emitOpError("expected an i1 result, got ")
+           << getType().getElementType();
+  if (ArrayRef<int64_t>(shape) != getType().getShape())
+    return emitOpError("expected result shape ")
+           << shapeString(shape) << ", got " << shapeString(getType().getShape());
+  return success();
+}
+
+LogicalResult SelectOp::verify() {
+  RankedTensorType condition = tensorType(getCondition());
+  RankedTensorType onTrue = tensorType(getTrueValue());
+  RankedTensorType onFalse = tensorType(getFalseValue());
+  if (!condition.getElementType().isInteger(1))
+    return emitOpError("expected an i1 condition, got ")
+           << condition.getElementType();
+  if (onTrue.getElementType() != onFalse.getElementType())
+    return emitOpError("expected true and false values of one element type, "
+                       "got ")
+           << onTrue.getElementType() << " and " << onFalse.getElementType();
+  if (getType().getElementType() != onTrue.getElementType())
+    return emitOpError("expected result element type ")
+           << onTrue.getElementType() << ", got " << getType().getElementType();
+  SmallVector<int64_t> partial, shape;
+  if (!OpTrait::util::getBroadcastedShape(condition.getShape(),
+                                          onTrue.getShape(), partial) ||
+      !OpTrait::util::getBroadcastedShape(partial, onFalse.getShape(), shape))
+    return emitOpError("expected broadcastable shapes, got ")
+           << shapeString(condition.getShape()) << ", "
+           << shapeString(onTrue.getShape()) << " and "
+           << shapeString(onFalse.getShape());
+  if (ArrayRef<int64_t>(shape) != getType().getShape())
+    return emitOpError("expected result shape ")
+           << shapeString(shape) << ", got " << shapeString(getType().getShape());
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  RankedTensorType table = tensorType(getTable());
+  RankedTensorType indices = tensorType(getIndices());
+  Type indexType = indices.getElementType();
+  if (!indexType.isInteger(32) && !indexType.isInteger(64))
+    return emitOpError("expected i32 or i64 indices, got ") << indexType;
+  int64_t axis = getAxis(), rank = table.getRank();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("expected axis in [0, ") << rank << "), got " << axis;
+  if (table.getDimSize(axis) < 1)
+    return emitOpError("expected a table with at least one slice along axis ")
+           << axis << ", got " << shapeString(table.getShape());
+  if (getType().getElementType() != table.getElementType())
+    return emitOpError("expected result element type ")
+           << table.getElementType() << ", got " << getType().getElementType();
+  SmallVector<int64_t> expected(table.getShape().take_front(axis));
+  llvm::append_range(expected, indices.getShape());
+  llvm::append_range(expected, table.getShape().drop_front(axis + 1));
+  if (ArrayRef<int64_t>(expected) != getType().getShape())
+    return emitOpError("expected result shape ")
+           << shapeString(expected) << ", got "
+           << shapeString(getType().getShape());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Kernels
 //===----------------------------------------------------------------------===//
 

@@ -38,6 +38,18 @@ def CS349_GeluMode : I32EnumAttr<"GeluMode",
   let cppNamespace = "::mlir::cs349";
 }
 
+def CS349_ComparePredicate : I32EnumAttr<"ComparePredicate",
+    "how cs349.compare orders its operands", [
+      I32EnumAttrCase<"Eq", 0, "eq">,
+      I32EnumAttrCase<"Ne", 1, "ne">,
+      I32EnumAttrCase<"Lt", 2, "lt">,
+      I32EnumAttrCase<"Le", 3, "le">,
+      I32EnumAttrCase<"Gt", 4, "gt">,
+      I32EnumAttrCase<"Ge", 5, "ge">
+    ]> {
+  let cppNamespace = "::mlir::cs349";
+}
+
 def CS349_BufferAttr : CS349_Attr<"Buffer", "buffer"> {
   let summary = "where one written result lives in the arena, and when";
   let description = [{

@@ -16,6 +16,9 @@ namespace mlir::cs349 {
 /// the lowering) relies on it; the builtin type accepts shapes whose element
 /// count overflows.
 bool hasRepresentableSize(Type type);
+/// The integer element types of cs349 tensors: i1 masks, i32 and i64
+/// indices (signless, as arith reads them).
+bool isIntegerElementType(Type type);
 } // namespace mlir::cs349
 
 #endif // CS349_DIALECT_CS349_IR_CS349DIALECT_H

@@ -15,12 +15,16 @@ def CS349_Dialect : Dialect {
   let cppNamespace = "::mlir::cs349";
   let summary = "A transformer layer, its kernels and its static memory plan.";
   let description = [{
-    The `cs349` dialect describes one transformer decoder layer on ranked,
-    statically shaped tensors of `bf16`, `f16` or `f32`, at three levels:
+    The `cs349` dialect describes transformer layers and models on ranked,
+    statically shaped tensors of `bf16`, `f16` or `f32` (and of `i32`/`i64`
+    indices and `i1` masks where an op reads or makes them: `cs349.gather`,
+    `cs349.compare`, `cs349.select`, `cs349.cast`, views, constants), at three
+    levels:
 
     * **layer ops** that a front end writes: `cs349.matmul`, `cs349.rms_norm`,
       `cs349.rope`, `cs349.softmax`, `cs349.silu`, elementwise arithmetic,
-      reductions, `cs349.cast`, `cs349.concat`, views (`cs349.reshape`,
+      reductions, `cs349.cast`, `cs349.concat`, `cs349.gather`,
+      `cs349.compare`, `cs349.select`, views (`cs349.reshape`,
       `cs349.transpose`, `cs349.repeat`, `cs349.slice`)
       and constants (`cs349.constant`, `cs349.causal_mask`, `cs349.rope_table`);
     * **primitive ops** that `--decompose` produces: elementwise, reductions

@@ -34,6 +34,26 @@ def CS349_Tensor : Type<
     "float values (at most 2^63-1 bytes)",
     "::mlir::RankedTensorType">;
 
+// Integer tensors: token ids and indices (i32, i64) and masks (i1). Only the
+// ops that take them name them; arithmetic stays on CS349_Tensor.
+def CS349_IntTensor : Type<
+    CPred<"::llvm::isa<::mlir::RankedTensorType>($_self) && "
+          "::llvm::cast<::mlir::RankedTensorType>($_self).hasStaticShape() && "
+          "::mlir::cs349::isIntegerElementType("
+          "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()) && "
+          "::mlir::cs349::hasRepresentableSize($_self)">,
+    "statically shaped tensor of 1-bit, 32-bit or 64-bit signless integer "
+    "values (at most 2^63-1 bytes)",
+    "::mlir::RankedTensorType">;
+// What moves data without computing on it (views, concat, cast, constants,
+// kernels) takes either.
+def CS349_AnyTensor : Type<
+    Or<[CS349_Tensor.predicate, CS349_IntTensor.predicate]>,
+    "statically shaped tensor of bfloat16 type or 16-bit float or 32-bit "
+    "float or 1-bit, 32-bit or 64-bit signless integer values (at most "
+    "2^63-1 bytes)",
+    "::mlir::RankedTensorType">;
+
 // Ops that only reinterpret their operand's memory: no copy, no kernel.
 def CS349_View : NativeOpTrait<"IsView"> { let cppNamespace = "::mlir::cs349"; }
 // Ops whose value is known at compile time; a kernel that reads one computes
@@ -78,7 +98,7 @@ def CS349_ConstantOp : CS349_Op<"constant",
     ```
   }];
   let arguments = (ins ElementsAttr:$value);
-  let results = (outs CS349_Tensor:$result);
+  let results = (outs CS349_AnyTensor:$result);
   let assemblyFormat = "attr-dict $value";
   let hasFolder = 1;
   let hasVerifier = 1;
@@ -367,9 +387,13 @@ def CS349_CastOp : CS349_Op<"cast",
      CS349_FusionOpInterface]> {
   let summary = "elementwise conversion to another element type";
   let description = [{
-    Each element of `input` rounded (to nearest, ties to even) to the result's
-    element type, which may be wider (exact) or narrower; the shapes are
-    equal. This is how mixed precision is written: bf16 weights and
+    Each element of `input` converted to the result's element type; the
+    shapes are equal. Between float types it rounds to nearest, ties to even
+    (exact when widening). An integer becomes the float nearest to it (`i1`
+    is 0 or 1). A float becomes `i1` 1 unless it is 0 (NaN is 1), and
+    `i32`/`i64` rounded toward zero, saturated at the type's range, NaN 0.
+    Between integer types it sign-extends (`i1` zero-extends), truncates to
+    the low bits, or gives `i1` 1 for every non-zero value. This is how mixed precision is written: bf16 weights and
     activations with f32 softmax statistics or an f32 residual stream. Each
     tensor keeps its own width, so the memory plan counts a cast's result at
     its element type's bytes. It folds on constants, folds away a round trip
@@ -380,14 +404,86 @@ def CS349_CastOp : CS349_Op<"cast",
     %back = cs349.cast %probs : tensor<32x2048x2048xf32> -> tensor<32x2048x2048xbf16>
     ```
   }];
-  let arguments = (ins CS349_Tensor:$input);
-  let results = (outs CS349_Tensor:$result);
+  let arguments = (ins CS349_AnyTensor:$input);
+  let results = (outs CS349_AnyTensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
-  let extraClassDeclaration = !strconcat(
-      CS349_FusionKindIs<"Elementwise">.declaration,
-      CS349_UnaryElementMethods.declaration);
+  let extraClassDeclaration = CS349_FusionKindIs<"Elementwise">.declaration # [{
+    /// One element in double (folding), converted as the types say.
+    double evaluateElement(::llvm::ArrayRef<double> operands);
+    /// One element as scalar code (the lowering): f32 for a float type, the
+    /// integer type itself for an integer one.
+    ::mlir::Value emitElement(::mlir::OpBuilder &builder, ::mlir::Location loc,
+                              ::mlir::ValueRange operands);
+  }];
+}
+
+def CS349_CompareOp : CS349_Op<"compare",
+    [Pure, CS349_ElementwiseOpInterface, CS349_FusionOpInterface]> {
+  let summary = "elementwise comparison, an i1 mask";
+  let description = [{
+    `lhs <predicate> rhs` element by element, with NumPy-style broadcasting of
+    the two float operands (of one element type); the result is an `i1`
+    tensor of the broadcast shape. The predicates are `eq`, `ne`, `lt`, `le`,
+    `gt`, `ge`; a NaN operand makes every predicate false except `ne`. With
+    `cs349.select` this applies a mask computed at run time, such as padding
+    (keys whose position is at or past a sequence's length).
+
+    ```mlir
+    %valid = cs349.compare lt %key_pos, %length
+        : tensor<1x2048xf32>, tensor<f32> -> tensor<1x2048xi1>
+    ```
+  }];
+  let arguments = (ins CS349_ComparePredicate:$predicate, CS349_Tensor:$lhs,
+                       CS349_Tensor:$rhs);
+  let results = (outs CS349_IntTensor:$result);
+  let assemblyFormat = [{
+    $predicate $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->`
+        type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = CS349_FusionKindIs<"Elementwise">.declaration # [{
+    /// 1 or 0, by the op's predicate (folding).
+    double evaluateElement(::llvm::ArrayRef<double> operands);
+    /// An i1 from two f32 elements (the lowering).
+    ::mlir::Value emitElement(::mlir::OpBuilder &builder, ::mlir::Location loc,
+                              ::mlir::ValueRange operands);
+  }];
+}
+
+def CS349_SelectOp : CS349_Op<"select",
+    [Pure, CS349_ElementwiseOpInterface, CS349_FusionOpInterface]> {
+  let summary = "elementwise choice between two tensors by an i1 mask";
+  let description = [{
+    `condition ? true_value : false_value` element by element, the three
+    operands broadcast NumPy-style to the result's shape; the condition is
+    `i1`, the two values share a float element type. A padding mask hides
+    keys by selecting `-inf` for them before the softmax:
+
+    ```mlir
+    %masked = cs349.select %valid, %scores, %minus_inf
+        : tensor<1x2048xi1>, tensor<32x2048x2048xbf16>, tensor<bf16>
+        -> tensor<32x2048x2048xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_IntTensor:$condition, CS349_Tensor:$true_value,
+                       CS349_Tensor:$false_value);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $condition `,` $true_value `,` $false_value attr-dict `:`
+        type($condition) `,` type($true_value) `,` type($false_value) `->`
+        type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = CS349_FusionKindIs<"Elementwise">.declaration # [{
+    static double evaluateElement(::llvm::ArrayRef<double> operands) {
+      return operands[0] != 0.0 ? operands[1] : operands[2];
+    }
+    static ::mlir::Value emitElement(::mlir::OpBuilder &builder,
+                                     ::mlir::Location loc,
+                                     ::mlir::ValueRange operands);
+  }];
 }
 
 // rotate_half permutes within a row of the last dimension: any kernel that
@@ -668,8 +764,8 @@ def CS349_ReshapeOp : CS349_ViewOp<"reshape"> {
     %q3 = cs349.reshape %q : tensor<2048x4096xbf16> -> tensor<2048x32x128xbf16>
     ```
   }];
-  let arguments = (ins CS349_Tensor:$input);
-  let results = (outs CS349_Tensor:$result);
+  let arguments = (ins CS349_AnyTensor:$input);
+  let results = (outs CS349_AnyTensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -685,8 +781,8 @@ def CS349_TransposeOp : CS349_ViewOp<"transpose"> {
         : tensor<2048x32x128xbf16> -> tensor<32x2048x128xbf16>
     ```
   }];
-  let arguments = (ins CS349_Tensor:$input, DenseI64ArrayAttr:$perm);
-  let results = (outs CS349_Tensor:$result);
+  let arguments = (ins CS349_AnyTensor:$input, DenseI64ArrayAttr:$perm);
+  let results = (outs CS349_AnyTensor:$result);
   let assemblyFormat = [{
     $input `perm` `=` $perm attr-dict `:` type($input) `->` type($result)
   }];
@@ -707,8 +803,8 @@ def CS349_RepeatOp : CS349_ViewOp<"repeat"> {
         : tensor<8x2048x128xbf16> -> tensor<32x2048x128xbf16>
     ```
   }];
-  let arguments = (ins CS349_Tensor:$input, I64Attr:$axis, I64Attr:$times);
-  let results = (outs CS349_Tensor:$result);
+  let arguments = (ins CS349_AnyTensor:$input, I64Attr:$axis, I64Attr:$times);
+  let results = (outs CS349_AnyTensor:$result);
   let assemblyFormat = [{
     $input `axis` `=` $axis `times` `=` $times attr-dict `:` type($input) `->`
         type($result)
@@ -734,10 +830,10 @@ def CS349_SliceOp : CS349_ViewOp<"slice"> {
         strides = [1, 2] : tensor<4x6xf32> -> tensor<4x3xf32>
     ```
   }];
-  let arguments = (ins CS349_Tensor:$input, DenseI64ArrayAttr:$axes,
+  let arguments = (ins CS349_AnyTensor:$input, DenseI64ArrayAttr:$axes,
                        DenseI64ArrayAttr:$offsets, DenseI64ArrayAttr:$sizes,
                        DenseI64ArrayAttr:$strides);
-  let results = (outs CS349_Tensor:$result);
+  let results = (outs CS349_AnyTensor:$result);
   let assemblyFormat = [{
     $input `axes` `=` $axes `offsets` `=` $offsets `sizes` `=` $sizes
         `strides` `=` $strides attr-dict `:` type($input) `->` type($result)
@@ -775,10 +871,39 @@ def CS349_ConcatOp : CS349_Op<"concat",
         : tensor<8x2047x128xbf16>, tensor<8x1x128xbf16> -> tensor<8x2048x128xbf16>
     ```
   }];
-  let arguments = (ins Variadic<CS349_Tensor>:$inputs, I64Attr:$axis);
-  let results = (outs CS349_Tensor:$result);
+  let arguments = (ins Variadic<CS349_AnyTensor>:$inputs, I64Attr:$axis);
+  let results = (outs CS349_AnyTensor:$result);
   let assemblyFormat = [{
     $inputs `axis` `=` $axis attr-dict `:` type($inputs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let extraClassDeclaration = CS349_FusionKindIs<"Elementwise">.declaration;
+}
+
+def CS349_GatherOp : CS349_Op<"gather", [Pure, CS349_FusionOpInterface]> {
+  let summary = "slices of a table picked by integer indices (embedding lookup)";
+  let description = [{
+    Along `axis`, the slice of `table` that each element of `indices` (`i32`
+    or `i64`) names: the result's shape is the table's with its `axis`
+    dimension replaced by the shape of `indices`, and
+    `result[p..., i..., s...] = table[p..., indices[i...], s...]`. An
+    embedding lookup gathers rows (`axis = 0`) of a `[vocab, d]` table by
+    token ids. An index outside `[0, n)` (`n` the table's size along `axis`)
+    reads the nearest slice, 0 or `n - 1`, folded or at run time: a bad id
+    never reads outside the table.
+
+    ```mlir
+    %h = cs349.gather %wte, %ids axis = 0
+        : tensor<50257x768xbf16>, tensor<1024xi32> -> tensor<1024x768xbf16>
+    ```
+  }];
+  let arguments = (ins CS349_Tensor:$table, CS349_IntTensor:$indices,
+                       I64Attr:$axis);
+  let results = (outs CS349_Tensor:$result);
+  let assemblyFormat = [{
+    $table `,` $indices `axis` `=` $axis attr-dict `:` type($table) `,`
+        type($indices) `->` type($result)
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -808,8 +933,8 @@ def CS349_KernelOp : CS349_Op<"kernel",
     }
     ```
   }];
-  let arguments = (ins Variadic<CS349_Tensor>:$inputs);
-  let results = (outs Variadic<CS349_Tensor>:$results);
+  let arguments = (ins Variadic<CS349_AnyTensor>:$inputs);
+  let results = (outs Variadic<CS349_AnyTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     `(` $inputs `)` `:` functional-type($inputs, $results) attr-dict-with-keyword
@@ -839,7 +964,7 @@ def CS349_YieldOp : CS349_Op<"yield",
     cs349.yield %n : tensor<16x128xf32>
     ```
   }];
-  let arguments = (ins Variadic<CS349_Tensor>:$values);
+  let arguments = (ins Variadic<CS349_AnyTensor>:$values);
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
   let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
 }
