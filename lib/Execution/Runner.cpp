@@ -164,8 +164,11 @@ std::optional<int64_t> indexBound(Value value) {
 /// (`dense_resource<__elided__>`) get values that depend on their type
 /// alone: every elided resource has the same key, so the importer's
 /// constant CSE may merge two of one type, and the original and the imported
-/// program then still read the same numbers. The values are those of an
-/// argument of that shape at a fixed position: small, like a weight.
+/// program then still read the same numbers. A float resource gets the
+/// values of an argument of that shape at a fixed position (small, like a
+/// weight); an integer one (a table of position or token type ids) those of
+/// an integer argument that indexes nothing: 0 or 1 for i1, else in
+/// [0, kIntegerBound), in range of any table it indexes with more rows.
 void fillElidedResources(ModuleOp module) {
   constexpr uint64_t kResourceSeed = 0x7e51;
   module.walk([&](Operation *op) {
@@ -174,12 +177,27 @@ void fillElidedResources(ModuleOp module) {
       if (!resource || resource.getRawHandle().getBlob())
         continue;
       auto type = dyn_cast<RankedTensorType>(resource.getType());
-      auto elementType =
-          type ? dyn_cast<FloatType>(type.getElementType()) : FloatType();
-      if (!elementType || !type.hasStaticShape())
+      if (!type || !type.hasStaticShape())
         continue;
       std::vector<int64_t> shape(type.getShape().begin(),
                                  type.getShape().end());
+      if (auto integerType = dyn_cast<IntegerType>(type.getElementType())) {
+        unsigned width = integerType.getWidth();
+        if (width != 1 && width != 32 && width != 64)
+          continue;
+        std::vector<int64_t> ids =
+            integerArgumentValues(kResourceSeed, /*position=*/0, shape,
+                                  width == 1 ? 2 : kIntegerBound);
+        SmallVector<APInt> elements;
+        elements.reserve(ids.size());
+        for (int64_t id : ids)
+          elements.push_back(APInt(width, uint64_t(id)));
+        op->setAttr(named.getName(), DenseElementsAttr::get(type, elements));
+        continue;
+      }
+      auto elementType = dyn_cast<FloatType>(type.getElementType());
+      if (!elementType)
+        continue;
       std::vector<float> values =
           argumentValues(kResourceSeed, /*position=*/0, shape);
       SmallVector<APFloat> elements;

@@ -4,8 +4,9 @@
 // without a cs349 equivalent runs as it is, inside a cs349.kernel of its
 // own, whose results are written like any kernel's. Lifetimes, the plan
 // and the lowering (which inlines the body) then cover the whole program.
-// A kernel reads and writes only float tensors, so ops joined by other
-// values (an i1 mask from a compare, indices) share one kernel.
+// A kernel reads and writes tensors of the dialect's element types (float,
+// i1, i32, i64: token ids and positions arrive as i64 arguments, masks are
+// i1); ops joined by values of other types share one kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
+#include "cs349/Support/ElementType.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -28,6 +30,13 @@ using namespace mlir;
 using namespace mlir::cs349;
 
 namespace {
+
+/// Whether a value of `type` can be a kernel's operand or written result.
+bool crossesKernels(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() &&
+         getElementKind(tensor.getElementType());
+}
 
 bool isCS349Op(Operation *op) {
   return isa_and_present<CS349Dialect>(op->getDialect());
@@ -102,7 +111,7 @@ LogicalResult mlir::cs349::import::wrapOpaqueOps(func::FuncOp func,
     clusters.insert(op);
   for (Operation *op : foreign) {
     for (Value result : op->getResults()) {
-      if (isCS349TensorType(result.getType()))
+      if (crossesKernels(result.getType()))
         continue;
       for (Operation *user : result.getUsers()) {
         if (clusters.contains(user)) {
@@ -111,7 +120,8 @@ LogicalResult mlir::cs349::import::wrapOpaqueOps(func::FuncOp func,
         }
         return user->emitOpError("reads a value of type ")
                << result.getType() << " computed by " << describe(op)
-               << ": cs349 plans only statically shaped float tensors";
+               << ": cs349 plans only statically shaped float, i1, i32 or "
+                  "i64 tensors";
       }
     }
   }
@@ -139,11 +149,11 @@ LogicalResult mlir::cs349::import::wrapOpaqueOps(func::FuncOp func,
           freeOps.insert(def);
           return success();
         }
-        if (!isCS349TensorType(operand.getType()))
+        if (!crossesKernels(operand.getType()))
           return op->emitOpError("reads a value of type ")
                  << operand.getType()
                  << " from outside: a cs349 kernel reads only statically "
-                    "shaped float tensors";
+                    "shaped float, i1, i32 or i64 tensors";
         inputs.insert(operand);
         return success();
       };
@@ -171,11 +181,11 @@ LogicalResult mlir::cs349::import::wrapOpaqueOps(func::FuncOp func,
             }))
           written.push_back(result);
     for (Value value : written)
-      if (!isCS349TensorType(value.getType()))
+      if (!crossesKernels(value.getType()))
         return value.getDefiningOp()->emitOpError("writes a value of type ")
                << value.getType()
                << " that is read outside: cs349 plans only statically "
-                  "shaped float tensors";
+                  "shaped float, i1, i32 or i64 tensors";
 
     Operation *last = members.back();
     OpBuilder builder(last->getContext());

@@ -179,13 +179,14 @@ func.func @linalg_contractions(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %v: ten
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
-// What cs349 has no op for runs in an opaque kernel of its own; ops joined
-// by values that are not float tensors (an i1 mask) share one.
+// What cs349 has no op for runs in an opaque kernel of its own; an i1 mask
+// is written between two of them like any tensor.
 // CHECK-LABEL: func.func @opaque
 // CHECK: %[[SIN:.*]] = cs349.kernel(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
 // CHECK: math.sin
-// CHECK: %[[SEL:.*]] = cs349.kernel(%x, %[[SIN]]) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic", "linalg.generic"]} {
+// CHECK: %[[MASK:.*]] = cs349.kernel(%x, %[[SIN]]) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xi1> attributes {cs349.opaque = ["linalg.generic"]} {
 // CHECK: arith.cmpf
+// CHECK: %[[SEL:.*]] = cs349.kernel(%[[MASK]], %x, %[[SIN]]) : (tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
 // CHECK: arith.select
 // CHECK: %[[E:.*]] = cs349.exp %[[SEL]]
 // CHECK: return %[[E]]
@@ -216,6 +217,19 @@ func.func @opaque(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
+// An opaque kernel reads integer arguments (token ids, positions) as they
+// are.
+// CHECK-LABEL: func.func @integer_argument
+// CHECK: %[[F:.*]] = cs349.kernel(%ids) : (tensor<4xi64>) -> tensor<4xf32> attributes {cs349.opaque = ["arith.sitofp"]} {
+// CHECK: arith.sitofp
+// CHECK: return %[[F]]
+func.func @integer_argument(%ids: tensor<4xi64>) -> tensor<4xf32> {
+  %f = arith.sitofp %ids : tensor<4xi64> to tensor<4xf32>
+  return %f : tensor<4xf32>
+}
+
+// -----
+
 // Only what cannot be planned is an error: a dynamic shape,
 // expected-error @+1 {{'func.func' op argument #0 has the dynamic shape 'tensor<?x8xf32>': cs349 plans only static shapes}}
 func.func @dynamic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
@@ -225,10 +239,10 @@ func.func @dynamic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 
 // -----
 
-// and integers a kernel would have to read from memory.
-func.func @integer_argument(%ids: tensor<4xi64>) -> tensor<4xf32> {
-  // expected-error @+1 {{'arith.sitofp' op reads a value of type 'tensor<4xi64>' from outside: a cs349 kernel reads only statically shaped float tensors}}
-  %f = arith.sitofp %ids : tensor<4xi64> to tensor<4xf32>
+// and element types cs349 has no tensors of.
+func.func @f64_argument(%x: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error @+1 {{'arith.truncf' op reads a value of type 'tensor<4xf64>' from outside: a cs349 kernel reads only statically shaped float, i1, i32 or i64 tensors}}
+  %f = arith.truncf %x : tensor<4xf64> to tensor<4xf32>
   return %f : tensor<4xf32>
 }
 
