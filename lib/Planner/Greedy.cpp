@@ -75,6 +75,35 @@ constexpr uint32_t kCountsRatio = 64;
 /// cheaper than this never looks, so small problems always complete.
 constexpr size_t kStepsPerClockCheck = 1024;
 
+/// Split and join of a treap ordered by `begin` and heap-ordered by
+/// `priority`, for the two indexes below: `Pull` recomputes a node's subtree
+/// summary from its children.
+template <typename Node, Node *(*Pull)(Node *)> struct Treap {
+  static void split(Node *t, uint64_t key, Node *&below, Node *&rest) {
+    if (!t) {
+      below = rest = nullptr;
+      return;
+    }
+    if (t->begin < key) {
+      split(t->right, key, t->right, rest);
+      below = Pull(t);
+    } else {
+      split(t->left, key, below, t->left);
+      rest = Pull(t);
+    }
+  }
+  static Node *join(Node *a, Node *b) {
+    if (!a || !b)
+      return a ? a : b;
+    if (a->priority > b->priority) {
+      a->right = join(a->right, b);
+      return Pull(a);
+    }
+    b->left = join(a, b->left);
+    return Pull(b);
+  }
+};
+
 /// Memory for the unions' tree nodes, all of one size: a free list over
 /// chunks.  Released all at once when a pass starts again, without visiting
 /// the nodes (the unions are dropped, not destroyed: they own nothing else).
@@ -272,28 +301,9 @@ private:
   }
   /// Splits t into the ranges beginning below key and the others.
   static void split(Node *t, uint64_t key, Node *&below, Node *&rest) {
-    if (!t) {
-      below = rest = nullptr;
-      return;
-    }
-    if (t->begin < key) {
-      split(t->right, key, t->right, rest);
-      below = pull(t);
-    } else {
-      split(t->left, key, below, t->left);
-      rest = pull(t);
-    }
+    Treap<Node, &pull>::split(t, key, below, rest);
   }
-  static Node *join(Node *a, Node *b) {
-    if (!a || !b)
-      return a ? a : b;
-    if (a->priority > b->priority) {
-      a->right = join(a->right, b);
-      return pull(a);
-    }
-    b->left = join(a, b->left);
-    return pull(b);
-  }
+  static Node *join(Node *a, Node *b) { return Treap<Node, &pull>::join(a, b); }
   Node *erase(Node *t, uint64_t key) {
     if (t->begin == key) {
       Node *rest = join(t->left, t->right);
@@ -458,28 +468,9 @@ private:
   }
   /// Splits t into the change points below key and the others.
   static void split(Node *t, uint64_t key, Node *&below, Node *&rest) {
-    if (!t) {
-      below = rest = nullptr;
-      return;
-    }
-    if (t->begin < key) {
-      split(t->right, key, t->right, rest);
-      below = pull(t);
-    } else {
-      split(t->left, key, below, t->left);
-      rest = pull(t);
-    }
+    Treap<Node, &pull>::split(t, key, below, rest);
   }
-  static Node *join(Node *a, Node *b) {
-    if (!a || !b)
-      return a ? a : b;
-    if (a->priority > b->priority) {
-      a->right = join(a->right, b);
-      return pull(a);
-    }
-    b->left = join(a, b->left);
-    return pull(b);
-  }
+  static Node *join(Node *a, Node *b) { return Treap<Node, &pull>::join(a, b); }
   static uint64_t firstBegin(const Node *t) {
     while (t->left)
       t = t->left;
