@@ -39,6 +39,8 @@
 
 #include "PlannerImpl.h"
 
+#include "cs349/Support/SplitMix64.h"
+
 #include <algorithm>
 #include <cassert>
 #include <limits>
@@ -78,6 +80,10 @@ constexpr size_t kStepsPerClockCheck = 1024;
 /// Split and join of a treap ordered by `begin` and heap-ordered by
 /// `priority`, for the two indexes below: `Pull` recomputes a node's subtree
 /// summary from its children.
+/// A treap node's priority: SplitMix64's finalizer of its key,
+/// deterministic and well spread.
+uint64_t priorityOf(uint64_t key) { return ::cs349::mixBits(key); }
+
 template <typename Node, Node *(*Pull)(Node *)> struct Treap {
   static void split(Node *t, uint64_t key, Node *&below, Node *&rest) {
     if (!t) {
@@ -235,13 +241,6 @@ private:
     uint64_t priority;
   };
 
-  static uint64_t priorityOf(uint64_t key) {
-    // SplitMix64's finalizer: deterministic, well spread.
-    key += 0x9e3779b97f4a7c15ULL;
-    key = (key ^ (key >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    key = (key ^ (key >> 27)) * 0x94d049bb133111ebULL;
-    return key ^ (key >> 31);
-  }
   static uint64_t longest(const Node *n) { return n ? n->longestRun : 0; }
   static Node *pull(Node *n) {
     n->longestRun =
@@ -414,12 +413,6 @@ private:
     uint64_t priority;
   };
 
-  static uint64_t priorityOf(uint64_t key) {
-    key += 0x9e3779b97f4a7c15ULL;
-    key = (key ^ (key >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    key = (key ^ (key >> 27)) * 0x94d049bb133111ebULL;
-    return key ^ (key >> 31);
-  }
   static int64_t sum(const Node *n) { return n ? n->total : 0; }
   /// The first free run of at least `size` bytes beginning at or after
   /// `from` in subtree n, whose change points start at count `before`.
