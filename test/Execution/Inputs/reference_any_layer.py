@@ -24,6 +24,7 @@ import math
 import re
 import sys
 
+from reference_layer import heads_of, rope
 from run_text import print_result, read_arguments
 
 
@@ -78,28 +79,6 @@ def gelu_tanh(v):
 
 
 ACTIVATIONS = {"silu": silu, "gelu": gelu, "gelu-tanh": gelu_tanh}
-
-
-def rope(head, theta):
-    # head[t] is the [dh] vector of one head at position t:
-    # x * cos + rotate_half(x) * sin, angle t * theta^(-2 (j mod dh/2) / dh),
-    # rotate_half(x) = [-x[dh/2:], x[:dh/2]].
-    dh = len(head[0])
-    half = dh // 2
-    out = []
-    for t, row in enumerate(head):
-        new = []
-        for j in range(dh):
-            angle = t * theta ** (-2.0 * (j % half) / dh)
-            partner = -row[j + half] if j < half else row[j - half]
-            new.append(row[j] * math.cos(angle) + partner * math.sin(angle))
-        out.append(new)
-    return out
-
-
-def split_heads(m, count, dh):
-    # [T, count*dh] -> count heads of [T, dh]
-    return [[row[h * dh:(h + 1) * dh] for row in m] for h in range(count)]
 
 
 def visible_keys(i, t, mask, key_valid):
@@ -241,8 +220,8 @@ def main():
             q = project(h, wq, bq, H * dh)
             k = project(h, wk, bk, G * dh)
             v = project(h, wv, bv, G * dh)
-        q, k, v = (split_heads(q, H, dh), split_heads(k, G, dh),
-                   split_heads(v, G, dh))
+        q, k, v = (heads_of(q, H, dh), heads_of(k, G, dh),
+                   heads_of(v, G, dh))
         if args.pos == "rope":
             q = [rope(head, args.theta) for head in q]
             k = [rope(head, args.theta) for head in k]
