@@ -17,36 +17,8 @@ mask is causal.
 import argparse
 import math
 
+from reference_any_layer import add_bias, gelu_tanh, layer_norm, matmul, rows
 from run_text import print_result, read_arguments
-
-
-def rows(values, width):
-    return [values[i:i + width] for i in range(0, len(values), width)]
-
-
-def matmul(a, b_flat, n):
-    b = rows(b_flat, n)
-    return [[math.fsum(x * b[k][j] for k, x in enumerate(row))
-             for j in range(n)] for row in a]
-
-
-def layer_norm(x, gain, bias, eps):
-    out = []
-    for row in x:
-        mean = math.fsum(row) / len(row)
-        var = math.fsum((v - mean) ** 2 for v in row) / len(row)
-        r = 1.0 / math.sqrt(var + eps)
-        out.append([(v - mean) * r * g + b for v, g, b in zip(row, gain, bias)])
-    return out
-
-
-def add_bias(x, bias):
-    return [[v + b for v, b in zip(row, bias)] for row in x]
-
-
-def gelu_tanh(v):
-    return 0.5 * v * (1.0 + math.tanh(math.sqrt(2.0 / math.pi) *
-                                      (v + 0.044715 * v ** 3)))
 
 
 def attention(q, k, v, heads, key_valid):
