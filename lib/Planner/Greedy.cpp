@@ -1388,7 +1388,7 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // search gets the time; else it goes on until its deadline.
   constexpr size_t kImproveTries = 4;
   std::vector<uint32_t> order = orders[bestOrder];
-  const uint64_t lower = lowerBound(problem);
+  const uint64_t lower = alignedLowerBound(problem);
   size_t failures = 0;
   uint64_t rng = 0x2545f4914f6cdd1dULL;
   auto next = [&](uint64_t n) {

@@ -141,6 +141,49 @@ uint64_t lowerBound(const Problem &problem) {
   return peakLiveBytes(ranges).bytes;
 }
 
+namespace detail {
+uint64_t alignedLowerBound(const Problem &problem) {
+  const uint64_t align = effectiveAlignment(problem);
+  if (align == 1)
+    return lowerBound(problem);
+  struct Event {
+    int64_t time;
+    bool isStart;
+    uint64_t pitch, slack;
+  };
+  std::vector<Event> events;
+  events.reserve(2 * problem.buffers.size());
+  for (const Buffer &b : problem.buffers) {
+    if (!isActive(b))
+      continue;
+    const uint64_t pitch = alignUp(b.size, align);
+    events.push_back({b.start, true, pitch, pitch - b.size});
+    events.push_back({b.end, false, pitch, pitch - b.size});
+  }
+  // Lifetimes are half-open: at equal times ends come before starts.
+  std::sort(events.begin(), events.end(), [](const Event &x, const Event &y) {
+    if (x.time != y.time)
+      return x.time < y.time;
+    return x.isStart < y.isStart;
+  });
+  std::multiset<uint64_t> slacks;
+  unsigned __int128 pitches = 0, best = 0;
+  for (const Event &e : events) {
+    if (e.isStart) {
+      pitches += e.pitch;
+      slacks.insert(e.slack);
+      best = std::max(best, pitches - *slacks.rbegin());
+    } else {
+      pitches -= e.pitch;
+      slacks.erase(slacks.find(e.slack));
+    }
+  }
+  const uint64_t peak = lowerBound(problem);
+  return best > peak ? (uint64_t)std::min<unsigned __int128>(best, UINT64_MAX)
+                     : peak;
+}
+} // namespace detail
+
 //===----------------------------------------------------------------------===//
 // Verifier
 //===----------------------------------------------------------------------===//
@@ -287,7 +330,7 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     // The caller still verifies the plan (a sweep like the lower bound's, a
     // few times its cost): that time is kept out of the budget.
     auto t0 = Clock::now();
-    uint64_t lower = lowerBound(problem);
+    uint64_t lower = alignedLowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
     Plan start = greedyBySizeWithin(problem, work);
     result = planSearch(problem, start, lower, work);
@@ -304,7 +347,7 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     // stacks the rest) for the sweeps and what follows them.  Every step
     // stops at the deadline and the smallest plan made is kept.
     auto t0 = Clock::now();
-    uint64_t lower = lowerBound(problem);
+    uint64_t lower = alignedLowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
     std::vector<DonePass> done;
     Plan greedy;

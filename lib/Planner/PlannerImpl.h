@@ -33,6 +33,14 @@ inline uint64_t effectiveAlignment(const Problem &p) {
   return p.alignment == 0 ? 1 : p.alignment;
 }
 
+/// A lower bound on the arena that counts the alignment: buffers live at
+/// once lie at aligned offsets one above the other, so each but the highest
+/// takes its size rounded up to the alignment.  The maximum over time of
+/// (sum of rounded sizes - the largest rounding among the live buffers) is
+/// at least lowerBound() and equal to it when the alignment is 1 or divides
+/// every size.  The strategies stop improving a plan when they reach it.
+uint64_t alignedLowerBound(const Problem &problem);
+
 /// max(offset + size) over the buffers.
 uint64_t arenaOf(const Problem &problem, const std::vector<uint64_t> &offsets);
 

@@ -11,8 +11,9 @@
 //    next", not "which offset".
 //  * Time is cut into sections (the maximal cliques of the interval graph).
 //    Each section keeps a floor (no unplaced buffer of it can go lower) and
-//    the total size of its unplaced buffers; if max(floor, last offset) +
-//    total > C the node is pruned (section inference + monotonic floor).
+//    the total size of its unplaced buffers, each rounded up to the
+//    alignment; if max(floor, last offset), aligned, + total - the largest
+//    rounding > C the node is pruned (section inference + monotonic floor).
 //  * A buffer whose minimum offset is at or above the top of another
 //    candidate placed at its minimum is not branched on (dominance: that
 //    other buffer could be slid under it).
@@ -61,11 +62,13 @@ struct Instance {
   uint64_t align = 1;
   std::vector<uint32_t> orig; // index into Problem::buffers
   std::vector<uint64_t> size;
+  std::vector<uint64_t> pitch; // size rounded up to the alignment
   std::vector<int64_t> start, end;
   std::vector<std::vector<uint32_t>> sections; // maximal cliques, in time
   std::vector<uint32_t> secLo, secHi;          // per buffer: [lo, hi)
   std::vector<std::vector<uint32_t>> overlaps; // conflicting buffers
-  std::vector<uint64_t> total0;                // per section: sum of sizes
+  std::vector<uint64_t> total0; // per section: sum of pitches
+  std::vector<uint64_t> slack;  // per section: largest pitch - size
   std::vector<uint32_t> flat, flatStart; // sections, flattened
   const uint32_t *secBegin(size_t s) const { return flat.data() + flatStart[s]; }
   const uint32_t *secEnd(size_t s) const {
@@ -95,6 +98,7 @@ Instance buildInstance(const Problem &problem, const Deadline &deadline) {
       continue;
     I.orig.push_back((uint32_t)i);
     I.size.push_back(b.size);
+    I.pitch.push_back(alignUp(b.size, I.align));
     I.start.push_back(b.start);
     I.end.push_back(b.end);
   }
@@ -167,9 +171,12 @@ Instance buildInstance(const Problem &problem, const Deadline &deadline) {
     I.flatStart.push_back((uint32_t)I.flat.size());
   }
   I.total0.assign(m, 0);
+  I.slack.assign(m, 0);
   for (size_t s = 0; s < m; ++s)
-    for (uint32_t b : I.sections[s])
-      I.total0[s] += I.size[b];
+    for (uint32_t b : I.sections[s]) {
+      I.total0[s] += I.pitch[b];
+      I.slack[s] = std::max(I.slack[s], I.pitch[b] - I.size[b]);
+    }
   I.cuts0.assign(m > 0 ? m - 1 : 0, 0);
   for (uint32_t b = 0; b < n; ++b) {
     assert(I.secLo[b] < I.secHi[b]);
@@ -388,7 +395,7 @@ private:
         floorUndo.push_back({s, floor[s]});
         floor[s] = top;
       }
-      total[s] -= I.size[b];
+      total[s] -= I.pitch[b];
     }
     // The floor of a section is at least the lowest minimum offset of its
     // unplaced buffers.  (An optional inference: skipped when the sections
@@ -423,14 +430,23 @@ private:
       offUndo.pop_back();
     }
     for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s)
-      total[s] += I.size[b];
+      total[s] += I.pitch[b];
     assigned[b] = kNone;
   }
 
+  /// False if some section cannot hold its unplaced buffers under cap.
+  /// They go at aligned offsets at or above max(off, floor) (canonical
+  /// order), one above the other: each but the highest takes its pitch.
+  /// (pitch >= alignment > slack, so the difference does not wrap.)
   bool check(const Partition &part, uint64_t off) const {
-    for (uint32_t s = part.lo; s < part.hi; ++s)
-      if (std::max(off, floor[s]) + total[s] > cap)
+    for (uint32_t s = part.lo; s < part.hi; ++s) {
+      const uint64_t base = std::max(off, floor[s]);
+      const uint64_t need =
+          total[s] == 0 ? base
+                        : alignUp(base, I.align) + total[s] - I.slack[s];
+      if (need > cap)
         return false;
+    }
     return true;
   }
 

@@ -23,24 +23,46 @@ using detail::saturatingAdd;
 
 namespace {
 
-using Key = std::vector<uint64_t>;
+// A set of nodes is a bitmask: one word when the graph has at most 64 nodes
+// (a state then costs no allocation), else a vector of words.  The search
+// is the same for both.
+using WideSet = std::vector<uint64_t>;
 
-struct KeyHash {
-  size_t operator()(const Key &key) const {
+uint64_t mixWord(uint64_t h, uint64_t word) {
+  h ^= word + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+struct SetHash {
+  size_t operator()(uint64_t set) const {
+    uint64_t h = mixWord(0x9e3779b97f4a7c15ull, set);
+    return static_cast<size_t>(h ^ (h >> 33));
+  }
+  size_t operator()(const WideSet &set) const {
     uint64_t h = 0x9e3779b97f4a7c15ull;
-    for (uint64_t word : key) {
-      h ^= word + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-      h *= 0xff51afd7ed558ccdull;
-    }
+    for (uint64_t word : set)
+      h = mixWord(h, word);
     return static_cast<size_t>(h ^ (h >> 33));
   }
 };
 
-bool has(const Key &key, int64_t v) { return (key[v >> 6] >> (v & 63)) & 1; }
-void set(Key &key, int64_t v) { key[v >> 6] |= uint64_t(1) << (v & 63); }
+bool has(uint64_t set, int64_t v) { return (set >> v) & 1; }
+bool has(const WideSet &set, int64_t v) {
+  return (set[v >> 6] >> (v & 63)) & 1;
+}
+void insert(uint64_t &set, int64_t v) { set |= uint64_t(1) << v; }
+void insert(WideSet &set, int64_t v) { set[v >> 6] |= uint64_t(1) << (v & 63); }
+/// a is a subset of b.
+bool within(uint64_t a, uint64_t b) { return (a & ~b) == 0; }
+bool within(const WideSet &a, const WideSet &b) {
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] & ~b[i])
+      return false;
+  return true;
+}
 
-struct State {
-  Key key;
+template <typename Set> struct State {
+  Set key;
   uint64_t live = 0; ///< bytes live after the set has run
   uint64_t peak = 0; ///< least peak with which the set can be reached
   int64_t trail = -1; ///< index in `trails` of the step that reached it
@@ -52,61 +74,54 @@ struct Trail {
   int64_t node;
 };
 
-} // namespace
-
-std::optional<ExhaustiveResult>
-exhaustiveOrder(const Graph &graph, const ExhaustiveOptions &options) {
-  GraphIndex index(graph);
+template <typename Set>
+std::optional<ExhaustiveResult> search(const Graph &graph,
+                                       const GraphIndex &index,
+                                       const ExhaustiveOptions &options,
+                                       const Set &empty) {
   const int64_t n = graph.numNodes;
   ExhaustiveResult result;
-  if (n == 0) {
-    result.states = 1;
-    return result;
-  }
-  const size_t words = (n + 63) / 64;
+  // A node is ready once its predecessors have run; a buffer dies once its
+  // readers have.
+  std::vector<Set> predSet(n, empty), readerSet(graph.buffers.size(), empty);
+  for (int64_t v = 0; v < n; ++v)
+    for (int64_t p : index.preds[v])
+      insert(predSet[v], p);
+  for (size_t b = 0; b < graph.buffers.size(); ++b)
+    for (int64_t r : index.readers[b])
+      insert(readerSet[b], r);
 
   std::vector<Trail> trails;
-  std::vector<State> layer(1);
-  layer[0].key.assign(words, 0);
+  std::vector<State<Set>> layer(1);
+  layer[0].key = empty;
   uint64_t states = 1;
 
   for (int64_t k = 0; k < n; ++k) {
-    std::vector<State> next;
-    std::unordered_map<Key, size_t, KeyHash> slotOf;
-    for (const State &state : layer) {
+    std::vector<State<Set>> next;
+    std::unordered_map<Set, size_t, SetHash> slotOf;
+    for (const State<Set> &state : layer) {
       for (int64_t v = 0; v < n; ++v) {
-        if (has(state.key, v))
-          continue;
-        bool ready = true;
-        for (int64_t p : index.preds[v])
-          ready &= has(state.key, p);
-        if (!ready)
+        if (has(state.key, v) || !within(predSet[v], state.key))
           continue;
         uint64_t during = saturatingAdd(state.live, index.outBytes[v]);
         uint64_t peak = std::max(state.peak, during);
         if (peak >= options.upperBound)
           continue;
+        Set key = state.key;
+        insert(key, v);
         // Buffers that die at this step: inputs whose other readers have
         // all run, and outputs nobody reads.
         uint64_t freed = 0;
-        for (int64_t b : index.inputs[v]) {
-          if (graph.buffers[b].liveOut)
-            continue;
-          bool last = true;
-          for (int64_t r : index.readers[b])
-            last &= r == v || has(state.key, r);
-          if (last)
+        for (int64_t b : index.inputs[v])
+          if (!graph.buffers[b].liveOut && within(readerSet[b], key))
             freed = saturatingAdd(freed, graph.buffers[b].size);
-        }
         for (int64_t b : index.outputs[v])
           if (!graph.buffers[b].liveOut && index.readers[b].empty())
             freed = saturatingAdd(freed, graph.buffers[b].size);
 
-        Key key = state.key;
-        set(key, v);
         auto [it, inserted] = slotOf.try_emplace(key, next.size());
         if (!inserted) {
-          State &seen = next[it->second];
+          State<Set> &seen = next[it->second];
           if (peak < seen.peak) {
             seen.peak = peak;
             trails[seen.trail] = {state.trail, v};
@@ -116,7 +131,7 @@ exhaustiveOrder(const Graph &graph, const ExhaustiveOptions &options) {
         if (++states > options.maxStates)
           return std::nullopt;
         trails.push_back({state.trail, v});
-        State reached;
+        State<Set> reached;
         reached.key = std::move(key);
         reached.live = during - std::min(during, freed);
         reached.peak = peak;
@@ -140,6 +155,22 @@ exhaustiveOrder(const Graph &graph, const ExhaustiveOptions &options) {
     result.order.push_back(trails[t].node);
   std::reverse(result.order.begin(), result.order.end());
   return result;
+}
+
+} // namespace
+
+std::optional<ExhaustiveResult>
+exhaustiveOrder(const Graph &graph, const ExhaustiveOptions &options) {
+  GraphIndex index(graph);
+  const int64_t n = graph.numNodes;
+  if (n == 0) {
+    ExhaustiveResult result;
+    result.states = 1;
+    return result;
+  }
+  if (n <= 64)
+    return search<uint64_t>(graph, index, options, 0);
+  return search<WideSet>(graph, index, options, WideSet((n + 63) / 64, 0));
 }
 
 } // namespace cs349::scheduler

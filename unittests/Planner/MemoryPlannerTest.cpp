@@ -3,6 +3,8 @@
 #include "cs349/Planner/MemoryPlanner.h"
 #include "cs349/Planner/ProblemIO.h"
 
+#include "PlannerImpl.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -242,6 +244,24 @@ TEST(Bounds, HandComputed) {
   EXPECT_EQ(lowerBound(q), 9u);
 }
 
+TEST(Bounds, AlignedBoundCountsTheRounding) {
+  // Live together: 48, 16 and 8 bytes at alignment 64.  Stacked, the two
+  // lower ones take 64 each, the top one its size: at best the 8-byte one
+  // (the largest rounding) on top, 64 + 64 + 8.
+  Problem p = makeProblem({{0, 0, 4, 48}, {1, 1, 3, 16}, {2, 2, 5, 8}}, 64);
+  EXPECT_EQ(lowerBound(p), 72u);
+  EXPECT_EQ(detail::alignedLowerBound(p), 64u + 64u + 8u);
+  EXPECT_EQ(run(p, Strategy::Search).arenaSize, 64u + 64u + 8u);
+  // Alone in time, a buffer is its size, rounded or not.
+  EXPECT_EQ(detail::alignedLowerBound(makeProblem({{0, 0, 1, 8}}, 64)), 8u);
+  // Sizes that are multiples of the alignment: the plain bound.
+  Problem q = makeProblem({{0, 0, 2, 128}, {1, 1, 3, 64}}, 64);
+  EXPECT_EQ(detail::alignedLowerBound(q), lowerBound(q));
+  // Alignment 1: the plain bound.
+  Problem r = makeProblem({{0, 0, 2, 5}, {1, 1, 3, 7}}, 1);
+  EXPECT_EQ(detail::alignedLowerBound(r), 12u);
+}
+
 TEST(Verify, DetectsOverlap) {
   Problem p = makeProblem({{0, 0, 4, 10}, {1, 2, 6, 10}, {2, 4, 8, 10}});
   Plan good{{0, 10, 0}, 20};
@@ -475,6 +495,8 @@ TEST(Property, SearchIsOptimalOnTinyProblems) {
       }
       best = std::min(best, arena);
     } while (std::next_permutation(perm.begin(), perm.end()));
+    EXPECT_LE(detail::alignedLowerBound(p), best) << "iteration " << iter;
+    EXPECT_GE(detail::alignedLowerBound(p), lowerBound(p));
     Plan pl = run(p, Strategy::Best, 1.0);
     expectValid(p, pl);
     EXPECT_EQ(pl.arenaSize, best) << "iteration " << iter;
