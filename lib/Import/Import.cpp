@@ -38,23 +38,36 @@ void mlir::cs349::registerImportedDialects(DialectRegistry &registry) {
 namespace {
 
 /// Dynamic shapes have no size to plan: the first value with one (an
-/// argument, or a result) is the error.
-LogicalResult checkStaticShapes(func::FuncOp func) {
+/// argument, or a result) is reported, as an error or, when the function
+/// is to be skipped, as a warning.
+LogicalResult checkStaticShapes(func::FuncOp func, bool skip) {
   auto isDynamic = [](Type type) {
     auto shaped = dyn_cast<ShapedType>(type);
     return shaped && !shaped.hasStaticShape();
   };
+  auto report = [&](Operation *op) {
+    if (!skip)
+      return op->emitOpError();
+    InFlightDiagnostic warning = op->emitWarning();
+    warning << "'" << op->getName() << "' op ";
+    return warning;
+  };
+  const char *consequence =
+      skip ? ": cs349 plans only static shapes; the function is left out "
+             "(skip-dynamic=true)"
+           : ": cs349 plans only static shapes (give the sizes, or bound "
+             "them and export again; skip-dynamic=true leaves such "
+             "functions out)";
   for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
-    if (isDynamic(type))
-      return func.emitOpError("argument #")
-             << index << " has the dynamic shape " << type
-             << ": cs349 plans only static shapes (give the sizes, or bound "
-                "them and export again)";
+    if (isDynamic(type)) {
+      report(func) << "argument #" << index << " has the dynamic shape "
+                   << type << consequence;
+      return failure();
+    }
   WalkResult walk = func.walk([&](Operation *op) {
     for (Type type : op->getResultTypes())
       if (isDynamic(type)) {
-        op->emitOpError("computes the dynamic shape ")
-            << type << ": cs349 plans only static shapes";
+        report(op) << "computes the dynamic shape " << type << consequence;
         return WalkResult::interrupt();
       }
     return WalkResult::advance();
@@ -79,9 +92,35 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
   }
 
   void runOnOperation() override {
-    for (auto func : getOperation().getOps<func::FuncOp>())
-      if (!func.isExternal() && failed(importFunction(func)))
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> skipped;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      if (skipDynamic && failed(checkStaticShapes(func, /*skip=*/true))) {
+        skipped.push_back(func);
+        continue;
+      }
+      if (failed(importFunction(func)))
         return signalPassFailure();
+    }
+    // Calls among the skipped functions go with them; a call from a
+    // function that stays would dangle.
+    llvm::SmallPtrSet<Operation *, 4> leftOut(skipped.begin(), skipped.end());
+    for (func::FuncOp func : skipped)
+      if (auto uses = SymbolTable::getSymbolUses(func, module))
+        for (const SymbolTable::SymbolUse &use : *uses) {
+          auto user = use.getUser()->getParentOfType<func::FuncOp>();
+          if (user && leftOut.contains(user))
+            continue;
+          InFlightDiagnostic error = func.emitOpError(
+              "has a dynamic shape and is used by a function that stays: it "
+              "cannot be left out");
+          error.attachNote(use.getUser()->getLoc()) << "used here";
+          return signalPassFailure();
+        }
+    for (func::FuncOp func : skipped)
+      func.erase();
   }
 
   LogicalResult importFunction(func::FuncOp func) {
@@ -96,7 +135,7 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     if (!func.getBody().hasOneBlock())
       return func.emitOpError("expected a single-block body to import, got ")
              << func.getBody().getBlocks().size() << " blocks";
-    if (failed(checkStaticShapes(func)))
+    if (failed(checkStaticShapes(func, /*skip=*/false)))
       return failure();
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);

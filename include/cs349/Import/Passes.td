@@ -37,9 +37,11 @@ def Import : Pass<"import", "::mlir::ModuleOp"> {
        whole program. Ops linked by values that are not float tensors
        (integer masks, indices) share one opaque kernel.
 
-    Dynamic shapes, and integer or other non-float values that a kernel
-    would have to read from memory (a function argument of `i64`, say),
-    cannot be planned: those are located errors.
+    A function with a dynamic shape cannot be planned: that is a located
+    error naming the first dynamic value. With `skip-dynamic=true` such a
+    function is left out of the output instead, with a located warning, and
+    the rest of the module is imported (the function must not be called
+    from the others).
   }];
   let dependentDialects = [
     "::mlir::cs349::CS349Dialect",
@@ -52,6 +54,9 @@ def Import : Pass<"import", "::mlir::ModuleOp"> {
     Option<"reportOpaque", "report-opaque", "bool", /*default=*/"false",
            "Emit a remark at each opaque kernel naming the ops it holds and "
            "why none of them became cs349">,
+    Option<"skipDynamic", "skip-dynamic", "bool", /*default=*/"false",
+           "Leave functions with dynamic shapes out of the output (a warning "
+           "at each) instead of failing on them">,
   ];
 }
 
