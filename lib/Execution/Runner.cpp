@@ -10,7 +10,10 @@
 #include "cs349/Support/HostMemory.h"
 #include "cs349/Support/TensorBytes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -129,8 +132,9 @@ bool makeBuffers(TypeRange types, std::vector<Buffer> &buffers,
 }
 
 /// The number of slices of the smallest table that `value` selects from as
-/// the indices of a cs349.gather, following it through views, integer casts
-/// and into kernels; nullopt when no gather reads it as indices.
+/// the indices of a cs349.gather or of a tensor.extract in a linalg body,
+/// following it through views, integer casts and into kernels and
+/// generics; nullopt when nothing reads it as indices.
 std::optional<int64_t> indexBound(Value value) {
   std::optional<int64_t> bound;
   SmallVector<Value> worklist{value};
@@ -147,6 +151,20 @@ std::optional<int64_t> indexBound(Value value) {
         int64_t slices =
             gather.getTable().getType().getDimSize(gather.getAxis());
         bound = bound ? std::min(*bound, slices) : slices;
+      } else if (auto extract = dyn_cast<tensor::ExtractOp>(user)) {
+        // An id a linalg body loads and indexes a table with (a gather as
+        // front ends write it, run as written).
+        for (auto [dim, index] : llvm::enumerate(extract.getIndices()))
+          if (index == current) {
+            int64_t slices = extract.getTensor().getType().getDimSize(dim);
+            bound = bound ? std::min(*bound, slices) : slices;
+          }
+      } else if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(user)) {
+        worklist.push_back(user->getResult(0));
+      } else if (auto generic = dyn_cast<linalg::GenericOp>(user)) {
+        if (use.getOperandNumber() < generic.getNumDpsInputs())
+          worklist.push_back(
+              generic.getRegion().front().getArgument(use.getOperandNumber()));
       } else if (auto kernel = dyn_cast<mlir::cs349::KernelOp>(user)) {
         worklist.push_back(
             kernel.getBody().front().getArgument(use.getOperandNumber()));

@@ -85,6 +85,7 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     tosaPatterns = std::move(tosa);
     RewritePatternSet linalg(context);
     import::populateLinalgRaisingPatterns(linalg);
+    import::populateDataMovementPatterns(linalg);
     import::populateSimplifyPatterns(linalg);
     import::populateUnitDimPatterns(linalg);
     linalgPatterns = std::move(linalg);

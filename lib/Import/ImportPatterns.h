@@ -2,7 +2,8 @@
 //
 // One file per concern: TOSA ops with a cs349 equivalent (TosaPatterns.cpp),
 // upstream's lowering of the other TOSA ops (TosaLowering.cpp), raising
-// linalg to cs349 (LinalgRaising.cpp), simplifications of what front ends
+// linalg to cs349 (LinalgRaising.cpp) and moving data (DataMovement.cpp),
+// simplifications of what front ends
 // write (Simplify.cpp), opaque kernels for the rest (OpaqueKernels.cpp).
 // Adding a mapping is adding one pattern to one of these sets.
 //
@@ -39,6 +40,10 @@ LogicalResult lowerRemainingTosa(func::FuncOp func);
 /// linalg (generic and named), tensor reshapes and arith constants on
 /// tensors that compute what cs349 ops compute.
 void populateLinalgRaisingPatterns(RewritePatternSet &patterns);
+
+/// Slices, concatenations (also as insert_slice chains), lookups by id and
+/// the rotate-half they spell: cs349.slice, concat, gather, rotate_half.
+void populateDataMovementPatterns(RewritePatternSet &patterns);
 
 /// cs349 ops whose result has a leading unit dim (rank >= 3), on operands
 /// without it: [1, T, D] -> [T, D], [1, H, T, dh] -> [H, T, dh].

@@ -562,8 +562,20 @@ struct ConstantPattern : OpRewritePattern<arith::ConstantOp> {
     // weights: cs349-run fills them).
     auto elements = dyn_cast<ElementsAttr>(op.getValue());
     if (!isa_and_nonnull<DenseElementsAttr, DenseResourceElementsAttr>(
-            elements) ||
-        !import::isCS349TensorType(op.getType()))
+            elements))
+      return failure();
+    // Integer tensors (position ids, say) once only cs349 ops read them:
+    // the integer arithmetic of a mask stays with its opaque kernel, where
+    // foldConstantMasks evaluates it.
+    auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(op.getType()));
+    bool movableInteger =
+        integer && integer.isSignless() &&
+        llvm::is_contained({1u, 32u, 64u}, integer.getWidth()) &&
+        cast<ShapedType>(op.getType()).hasStaticShape() &&
+        !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
+          return isa_and_nonnull<CS349Dialect>(user->getDialect());
+        });
+    if (!import::isCS349TensorType(op.getType()) && !movableInteger)
       return failure();
     rewriter.replaceOpWithNewOp<ConstantOp>(op, elements);
     return success();

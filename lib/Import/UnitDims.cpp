@@ -112,6 +112,34 @@ std::optional<DropPlan> planDrop(Operation *op) {
     };
     return plan;
   }
+  if (auto slice = dyn_cast<SliceOp>(op)) {
+    auto axes = shiftedAxes(slice.getAxes());
+    if (!axes)
+      return std::nullopt;
+    plan.dropOperand = {true};
+    plan.updateAttributes = [axes = *axes](Operation *clone) {
+      cast<SliceOp>(clone).setAxes(axes);
+    };
+    return plan;
+  }
+  if (auto concat = dyn_cast<ConcatOp>(op)) {
+    if (concat.getAxis() == 0)
+      return std::nullopt;
+    plan.dropOperand.assign(op->getNumOperands(), true);
+    plan.updateAttributes = [axis = concat.getAxis() - 1](Operation *clone) {
+      cast<ConcatOp>(clone).setAxis(axis);
+    };
+    return plan;
+  }
+  // Rows looked up by ids [1, T]: the ids carry the unit dim, the table
+  // does not.
+  if (auto gather = dyn_cast<GatherOp>(op)) {
+    if (gather.getAxis() != 0 ||
+        cast<RankedTensorType>(gather.getIndices().getType()).getRank() < 2)
+      return std::nullopt;
+    plan.dropOperand = {false, true};
+    return plan;
+  }
   // A transpose that keeps the unit dim in front.
   if (auto transpose = dyn_cast<TransposeOp>(op)) {
     ArrayRef<int64_t> perm = transpose.getPerm();
