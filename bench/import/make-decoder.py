@@ -11,8 +11,14 @@ The mask is an argument (`--mask argument`, the default) or built in the
 graph from constants as front ends build the causal one (`--mask causal`:
 an iota of keys greater than an iota of queries selects -3.4e38, else 0).
 
+With `--rope`, q and k get rotary embeddings as BuddyNext's LLaMA writes
+them: cos/sin caches of `--max-pos` rows are arguments, sliced to the first
+T rows and looked up by an i64 position argument in a linalg.generic
+(tensor.extract), and rotate-half is two extract_slices, a negate and two
+insert_slices into an empty tensor.
+
     make-decoder.py LAYERS [--seq T] [--dim D] [--heads H] [--kv-heads G] [--ffn F]
-                           [--mask argument|causal]
+                           [--mask argument|causal] [--rope [--max-pos P]]
 """
 import argparse
 
@@ -24,6 +30,8 @@ p.add_argument("--heads", type=int, default=8)
 p.add_argument("--kv-heads", type=int, default=2)
 p.add_argument("--ffn", type=int, default=1408)
 p.add_argument("--mask", choices=["argument", "causal"], default="argument")
+p.add_argument("--rope", action="store_true")
+p.add_argument("--max-pos", type=int, default=2048)
 a = p.parse_args()
 T, D, H, G, F = a.seq, a.dim, a.heads, a.kv_heads, a.ffn
 dh = D // H
@@ -122,9 +130,44 @@ def causal_mask():
     emit(f"{m} = tosa.select {later}, {hidden}, {shown} : (tensor<{T}x{T}xi1>, {t(T, T)}, {t(T, T)}) -> {t(T, T)}")
     return reshape(m, t(T, T), [1, 1, T, T])
 
+def rope_table(cache):
+    """Rows 0..T-1 of a [1, 1, P, dh] cache, looked up by position: [1, 1, T, dh]."""
+    P = a.max_pos
+    rows = v()
+    emit(f"{rows} = tensor.extract_slice {cache}[0, 0, 0, 0] [1, 1, {T}, {dh}] [1, 1, 1, 1] : {t(1, 1, P, dh)} to {t(T, dh)}")
+    empty, table = v(), v()
+    emit(f"{empty} = tensor.empty() : {t(1, T, dh)}")
+    emit(f"{table} = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], "
+         f"iterator_types = [\"parallel\", \"parallel\", \"parallel\"]}} ins(%pos : tensor<1x{T}xi64>) outs({empty} : {t(1, T, dh)}) {{")
+    lines.append("  ^bb0(%in: i64, %out: f32):")
+    i, j, e = v(), v(), v()
+    emit(f"  {i} = arith.index_cast %in : i64 to index")
+    emit(f"  {j} = linalg.index 2 : index")
+    emit(f"  {e} = tensor.extract {rows}[{i}, {j}] : {t(T, dh)}")
+    emit(f"  linalg.yield {e} : f32")
+    emit(f"}} -> {t(1, T, dh)}")
+    return reshape(table, t(1, T, dh), [1, 1, T, dh])
+
+def rope(x, n):
+    """x * cos + rotate_half(x) * sin on [1, n, T, dh]."""
+    h = dh // 2
+    lo, hi, neg, empty, first, rotated = v(), v(), v(), v(), v(), v()
+    emit(f"{lo} = tensor.extract_slice {x}[0, 0, 0, 0] [1, {n}, {T}, {h}] [1, 1, 1, 1] : {t(1, n, T, dh)} to {t(1, n, T, h)}")
+    emit(f"{hi} = tensor.extract_slice {x}[0, 0, 0, {h}] [1, {n}, {T}, {h}] [1, 1, 1, 1] : {t(1, n, T, dh)} to {t(1, n, T, h)}")
+    emit(f"{neg} = tosa.negate {hi}, %zp, %zp : ({t(1, n, T, h)}, tensor<1xf32>, tensor<1xf32>) -> {t(1, n, T, h)}")
+    emit(f"{empty} = tensor.empty() : {t(1, n, T, dh)}")
+    emit(f"{first} = tensor.insert_slice {neg} into {empty}[0, 0, 0, 0] [1, {n}, {T}, {h}] [1, 1, 1, 1] : {t(1, n, T, h)} into {t(1, n, T, dh)}")
+    emit(f"{rotated} = tensor.insert_slice {lo} into {first}[0, 0, 0, {h}] [1, {n}, {T}, {h}] [1, 1, 1, 1] : {t(1, n, T, h)} into {t(1, n, T, dh)}")
+    xc = binary("mul", x, cos, t(1, n, T, dh), t(1, 1, T, dh), t(1, n, T, dh), shift=True)
+    rs = binary("mul", rotated, sin, t(1, n, T, dh), t(1, 1, T, dh), t(1, n, T, dh), shift=True)
+    return binary("add", xc, rs, t(1, n, T, dh), t(1, n, T, dh), t(1, n, T, dh))
+
 def attention(x, wq, wk, wv, wo):
     q = heads(project(x, wq, D, D), H)
-    k = repeat_kv(heads(project(x, wk, D, G * dh), G))
+    k = heads(project(x, wk, D, G * dh), G)
+    if a.rope:
+        q, k = rope(q, H), rope(k, G)
+    k = repeat_kv(k)
     vv = repeat_kv(heads(project(x, wv, D, G * dh), G))
     kt = transpose(k, [0, 1, 3, 2], t(1, H, T, dh), t(1, H, dh, T))
     s = matmul(reshape(q, t(1, H, T, dh), [H, T, dh]), reshape(kt, t(1, H, dh, T), [H, dh, T]),
@@ -155,6 +198,10 @@ if a.mask == "argument":
     mask = "%mask"
 else:
     mask = causal_mask()
+if a.rope:
+    args += [f"%cos_cache: {t(1, 1, a.max_pos, dh)}", f"%sin_cache: {t(1, 1, a.max_pos, dh)}",
+             f"%pos: tensor<1x{T}xi64>"]
+    cos, sin = rope_table("%cos_cache"), rope_table("%sin_cache")
 h = "%x"
 for layer in range(a.layers):
     w = {n: f"%l{layer}_{n}" for n in ["attn_norm", "wq", "wk", "wv", "wo", "ffn_norm", "w1", "w3", "w2"]}
