@@ -332,9 +332,17 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     // The output map: parallel loops only, in increasing order; an
     // elementwise generic may also write them permuted, which is a
     // transpose of the result computed in loop order.
+    // Unit dims written at a constant 0 (a reduction that keeps its
+    // dims, say) are left out of the computation and put back by a
+    // reshape at the end.
     AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
     SmallVector<int64_t> outputLoops;
-    for (AffineExpr expr : outputMap.getResults()) {
+    for (auto [dim, expr] : llvm::enumerate(outputMap.getResults())) {
+      if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+        if (constant.getValue() != 0 || resultType.getDimSize(dim) != 1)
+          return failure();
+        continue;
+      }
       auto loop = dyn_cast<AffineDimExpr>(expr);
       if (!loop)
         return failure();
@@ -381,9 +389,19 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     }
     Value yieldedValue =
         cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
+    // A result that broadcasts to the loops (a copy that broadcasts, as
+    // torch-mlir writes expand) is multiplied by a splat of ones of the
+    // loops' shape, which is x exactly, -0, inf and NaN included.
+    bool broadcastResult = false;
     if (!isReduction) {
-      if (shapes.lookup(yieldedValue) != SmallVector<int64_t>(loopSizes))
-        return rewriter.notifyMatchFailure(op, "result is broadcast");
+      SmallVector<int64_t> yieldedShape = shapes.lookup(yieldedValue);
+      if (yieldedShape != SmallVector<int64_t>(loopSizes)) {
+        std::optional<SmallVector<int64_t>> joined =
+            broadcastShapes(yieldedShape, loopSizes);
+        if (!joined || *joined != SmallVector<int64_t>(loopSizes))
+          return rewriter.notifyMatchFailure(op, "result is broadcast");
+        broadcastResult = true;
+      }
     } else {
       if (shapes.lookup(reduction->element) != SmallVector<int64_t>(loopSizes))
         return rewriter.notifyMatchFailure(op, "reduces a broadcast value");
@@ -426,14 +444,27 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
       values.map(bodyOp.getResult(0), raiseScalarOp(rewriter, &bodyOp, operands));
     }
 
+    // The shape of the result before the constant-0 unit dims go back.
+    SmallVector<int64_t> writtenShape;
+    for (int64_t loop : outputLoops)
+      writtenShape.push_back(loopSizes[loop]);
+    auto writtenType =
+        RankedTensorType::get(writtenShape, resultType.getElementType());
     Value result;
     if (!isReduction) {
       Value yielded = cast<linalg::YieldOp>(body.getTerminator()).getValues()[0];
       result = values.lookupOrNull(yielded);
+      if (broadcastResult)
+        result = MulOp::create(
+            rewriter, loc, result,
+            import::createSplat(
+                rewriter, loc,
+                RankedTensorType::get(loopSizes, resultType.getElementType()),
+                1.0));
       if (permutedOutput)
-        result = TransposeOp::create(rewriter, loc, resultType, result,
+        result = TransposeOp::create(rewriter, loc, writtenType, result,
                                      rewriter.getDenseI64ArrayAttr(outputLoops));
-      assert(result && result.getType() == resultType && "shapes checked");
+      assert(result && result.getType() == writtenType && "shapes checked");
     } else {
       Value element = values.lookupOrNull(reduction->element);
       auto elementType = element ? dyn_cast<RankedTensorType>(element.getType())
@@ -441,8 +472,7 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
       assert(elementType && elementType.getShape() == ArrayRef(loopSizes) &&
              "shapes checked");
       (void)elementType;
-      auto reducedType =
-          RankedTensorType::get(resultType.getShape(), resultType.getElementType());
+      auto reducedType = writtenType;
       DenseI64ArrayAttr axes = rewriter.getDenseI64ArrayAttr(reducedLoops);
       if (reduction->combine == Combine::Sum)
         result = ReduceSumOp::create(rewriter, loc, reducedType, element, axes,
@@ -450,6 +480,8 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
       else
         result = ReduceMaxOp::create(rewriter, loc, reducedType, element, axes,
                                      UnitAttr());
+      if (result.getType() != resultType)
+        result = ReshapeOp::create(rewriter, loc, resultType, result);
       std::optional<double> initValue = splatInit(init);
       if (!initValue || !isIdentityInit(reduction->combine, *initValue)) {
         // An accumulator that is not the identity takes part: once.
@@ -458,6 +490,8 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
                      : Value(MaxOp::create(rewriter, loc, result, init));
       }
     }
+    if (result.getType() != resultType)
+      result = ReshapeOp::create(rewriter, loc, resultType, result);
     rewriter.replaceOp(op, result);
     return success();
   }
