@@ -10,6 +10,7 @@
 # Environment:
 #   BUILD_DIR  build tree (default <repo>/build, built with scripts/build.sh)
 #   LAYERS     decoder layers (default 32)
+#   ROPE=1     with rotary embeddings as BuddyNext writes them (make-decoder.py --rope)
 #   REPS       repetitions of each command (default 7); the median is reported
 #   TARGET     the largest acceptable median, in seconds (default 2)
 set -euo pipefail
@@ -25,7 +26,9 @@ opt=$build/bin/cs349-opt
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 "$root/bench/import/make-decoder.py" "$layers" >"$tmp/model.mlir"
+rope=()
+[[ ${ROPE:-0} == 1 ]] && rope=(--rope)
+python3 "$root/bench/import/make-decoder.py" "$layers" "${rope[@]}" >"$tmp/model.mlir"
 
 # The plan the benchmark times must be right: verify it once.
 "$opt" "$tmp/model.mlir" --import --optimize --fuse --plan-memory \
