@@ -616,6 +616,57 @@ struct ConstantPattern : OpRewritePattern<arith::ConstantOp> {
   }
 };
 
+/// `linalg.fill` of a float constant that is not a reduction's init (a
+/// mask's zeros, say): a splat cs349.constant. (A reduction's init is read
+/// by GenericPattern, as a fill or as such a constant alike.)
+struct FillPattern : OpRewritePattern<linalg::FillOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::FillOp op,
+                                PatternRewriter &rewriter) const override {
+    FloatAttr value;
+    Type type = op.getResult(0).getType();
+    if (!op.hasPureTensorSemantics() || !import::isCS349TensorType(type) ||
+        !matchPattern(op.getInputs()[0], m_Constant(&value)))
+      return failure();
+    rewriter.replaceOp(op, import::createSplat(rewriter, op.getLoc(), type,
+                                               value.getValueAsDouble()));
+    return success();
+  }
+};
+
+/// A generic input that is a splat float constant (a scale given as a
+/// `tensor<f64>`) is the same scalar at every index: the body reads it as a
+/// scalar constant instead, so that the input's type (f64) no longer keeps
+/// the generic from being raised.
+struct InlineSplatInput : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      DenseElementsAttr dense;
+      if (!matchPattern(input->get(), m_Constant(&dense)) || !dense.isSplat() ||
+          !isa<FloatType>(dense.getElementType()))
+        continue;
+      unsigned index = input->getOperandNumber();
+      Block &body = op.getRegion().front();
+      rewriter.modifyOpInPlace(op, [&] {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&body);
+        Value scalar = arith::ConstantOp::create(
+            rewriter, op.getLoc(), dense.getSplatValue<FloatAttr>());
+        body.getArgument(index).replaceAllUsesWith(scalar);
+        SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+        maps.erase(maps.begin() + index);
+        op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+        op.getInputsMutable().erase(index);
+        body.eraseArgument(index);
+      });
+      return success();
+    }
+    return failure();
+  }
+};
+
 /// `tensor.splat` of a float constant (how front ends spell the attention
 /// scale next to TOSA ops): a splat cs349.constant, which the matchers read
 /// as a scale.
@@ -693,5 +744,6 @@ void mlir::cs349::import::populateLinalgRaisingPatterns(
                GeneralizeElementwisePattern,
                ReshapePattern<tensor::ExpandShapeOp>,
                ReshapePattern<tensor::CollapseShapeOp>, TransposePattern,
-               ConstantPattern, SplatPattern>(context);
+               ConstantPattern, SplatPattern, FillPattern, InlineSplatInput>(
+      context);
 }

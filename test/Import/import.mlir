@@ -349,3 +349,40 @@ func.func @gqa_not_repeat(%arg0: tensor<2x8x16xf32>) -> (tensor<6x8x16xf32>, ten
   %vr = tosa.reshape %vb, %other : (tensor<2x3x8x16xf32>, !tosa.shape<3>) -> tensor<2x24x16xf32>
   return %kr, %vr : tensor<6x8x16xf32>, tensor<2x24x16xf32>
 }
+
+// -----
+
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> ()>
+#keep = affine_map<(d0, d1) -> (d0, 0)>
+// A fill of a float constant is a splat constant; a scale given as a
+// tensor<f64> input is read as a scalar; a reduction written at a constant
+// 0 (keepdims) is a reduce_sum reshaped back, its fill init the identity.
+// CHECK-LABEL: func.func @fills_and_scalars
+// CHECK-DAG: %[[HALF:.*]] = cs349.constant dense<5.000000e-01> : tensor<f32>
+// CHECK-DAG: %[[ZEROS:.*]] = cs349.constant dense<0.000000e+00> : tensor<4x8xf32>
+// CHECK: %[[SCALED:.*]] = cs349.mul %x, %[[HALF]] : tensor<4x8xf32>, tensor<f32>
+// CHECK: %[[SUM:.*]] = cs349.reduce_sum %x axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
+// CHECK: %[[KEPT:.*]] = cs349.reshape %[[SUM]] : tensor<4xf32> -> tensor<4x1xf32>
+// CHECK: return %[[ZEROS]], %[[SCALED]], %[[KEPT]]
+// CHECK-NOT: cs349.kernel
+func.func @fills_and_scalars(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x1xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %zeros = linalg.fill ins(%zero : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %half = arith.constant dense<0.5> : tensor<f64>
+  %scaled = linalg.generic {indexing_maps = [#rows, #scalar, #rows], iterator_types = ["parallel", "parallel"]} ins(%x, %half : tensor<4x8xf32>, tensor<f64>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %h: f64, %o: f32):
+    %t = arith.truncf %h : f64 to f32
+    %m = arith.mulf %a, %t : f32
+    linalg.yield %m : f32
+  } -> tensor<4x8xf32>
+  %e1 = tensor.empty() : tensor<4x1xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %sum = linalg.generic {indexing_maps = [#rows, #keep], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x8xf32>) outs(%init : tensor<4x1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4x1xf32>
+  return %zeros, %scaled, %sum : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x1xf32>
+}
