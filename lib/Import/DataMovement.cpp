@@ -66,6 +66,10 @@ struct ExtractSlicePattern : OpRewritePattern<tensor::ExtractSliceOp> {
       int64_t stride = op.getStaticStrides()[dim];
       if (offset == 0 && size == source.getDimSize(dim) && stride == 1)
         continue;
+      // What cs349.slice can say: a forward stride inside the source.
+      if (stride < 1 || offset < 0 || size < 1 ||
+          offset + (size - 1) * stride >= source.getDimSize(dim))
+        return failure();
       axes.push_back(dim);
       offsets.push_back(offset);
       sizes.push_back(size);
