@@ -67,8 +67,10 @@ struct ExtractSlicePattern : OpRewritePattern<tensor::ExtractSliceOp> {
       if (offset == 0 && size == source.getDimSize(dim) && stride == 1)
         continue;
       // What cs349.slice can say: a forward stride inside the source.
-      if (stride < 1 || offset < 0 || size < 1 ||
-          offset + (size - 1) * stride >= source.getDimSize(dim))
+      const int64_t extent = source.getDimSize(dim);
+      if (stride < 1 || offset < 0 || size < 1 || offset >= extent ||
+          (size > 1 && (stride >= extent ||
+                        (size - 1) * stride >= extent - offset)))
         return failure();
       axes.push_back(dim);
       offsets.push_back(offset);
