@@ -150,7 +150,7 @@ bool isRaisableScalarOp(Operation *op) {
   if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
           arith::MaximumFOp, arith::MaxNumFOp, arith::NegFOp, math::ExpOp,
           math::RsqrtOp, math::TanhOp, math::LogOp, math::SqrtOp,
-          math::ErfOp>(op))
+          math::ErfOp, math::CosOp, math::SinOp>(op))
     return true;
   // A constant converted to the body's type (a scale given in f64): the
   // converted constant.
@@ -196,6 +196,10 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
     return SqrtOp::create(rewriter, loc, operands[0]);
   if (isa<math::ErfOp>(op))
     return ErfOp::create(rewriter, loc, operands[0]);
+  if (isa<math::CosOp>(op))
+    return CosOp::create(rewriter, loc, operands[0]);
+  if (isa<math::SinOp>(op))
+    return SinOp::create(rewriter, loc, operands[0]);
   if (isa<arith::TruncFOp, arith::ExtFOp>(op)) { // of a constant, checked
     FloatAttr constant;
     matchPattern(op->getOperand(0), m_Constant(&constant));

@@ -66,7 +66,8 @@ std::string mlir::cs349::import::opaqueReason(Operation *op) {
                arith::ConstantOp>(bodyOp) &&
           !(isa<math::MathDialect>(bodyOp.getDialect()) &&
             isa<math::ExpOp, math::RsqrtOp, math::TanhOp, math::FPowIOp,
-                math::LogOp, math::SqrtOp, math::ErfOp>(
+                math::LogOp, math::SqrtOp, math::ErfOp, math::CosOp,
+                math::SinOp>(
                 bodyOp)))
         return "linalg.generic whose body computes " + describe(&bodyOp) +
                ", which no cs349 op computes";

@@ -182,31 +182,31 @@ func.func @linalg_contractions(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %v: ten
 // What cs349 has no op for runs in an opaque kernel of its own; an i1 mask
 // is written between two of them like any tensor.
 // CHECK-LABEL: func.func @opaque
-// CHECK: %[[SIN:.*]] = cs349.kernel(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
-// CHECK: math.sin
-// CHECK: %[[MASK:.*]] = cs349.kernel(%x, %[[SIN]]) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xi1> attributes {cs349.opaque = ["linalg.generic"]} {
+// CHECK: %[[FLOOR:.*]] = cs349.kernel(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
+// CHECK: math.floor
+// CHECK: %[[MASK:.*]] = cs349.kernel(%x, %[[FLOOR]]) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xi1> attributes {cs349.opaque = ["linalg.generic"]} {
 // CHECK: arith.cmpf
-// CHECK: %[[SEL:.*]] = cs349.kernel(%[[MASK]], %x, %[[SIN]]) : (tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
+// CHECK: %[[SEL:.*]] = cs349.kernel(%[[MASK]], %x, %[[FLOOR]]) : (tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
 // CHECK: arith.select
 // CHECK: %[[E:.*]] = cs349.exp %[[SEL]]
 // CHECK: return %[[E]]
 func.func @opaque(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %empty = tensor.empty() : tensor<4x8xf32>
-  %sin = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+  %floor = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x : tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
   ^bb0(%in: f32, %out: f32):
-    %v = math.sin %in : f32
+    %v = math.floor %in : f32
     linalg.yield %v : f32
   } -> tensor<4x8xf32>
   %bempty = tensor.empty() : tensor<4x8xi1>
   %mask = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%x, %sin : tensor<4x8xf32>, tensor<4x8xf32>) outs(%bempty : tensor<4x8xi1>) {
+      ins(%x, %floor : tensor<4x8xf32>, tensor<4x8xf32>) outs(%bempty : tensor<4x8xi1>) {
   ^bb0(%a: f32, %b: f32, %out: i1):
     %v = arith.cmpf olt, %a, %b : f32
     linalg.yield %v : i1
   } -> tensor<4x8xi1>
   %sel = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%mask, %x, %sin : tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
+      ins(%mask, %x, %floor : tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
   ^bb0(%m: i1, %a: f32, %b: f32, %out: f32):
     %v = arith.select %m, %a, %b : f32
     linalg.yield %v : f32
@@ -385,4 +385,17 @@ func.func @fills_and_scalars(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x
     linalg.yield %s : f32
   } -> tensor<4x1xf32>
   return %zeros, %scaled, %sum : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x1xf32>
+}
+
+// -----
+
+// sin and cos on whole tensors (positional encodings computed in the graph).
+// CHECK-LABEL: func.func @sin_cos
+// CHECK-NEXT: %[[S:.*]] = cs349.sin %x : tensor<4x8xf32>
+// CHECK-NEXT: %[[C:.*]] = cs349.cos %x : tensor<4x8xf32>
+// CHECK-NEXT: return %[[S]], %[[C]]
+func.func @sin_cos(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %s = math.sin %x : tensor<4x8xf32>
+  %c = math.cos %x : tensor<4x8xf32>
+  return %s, %c : tensor<4x8xf32>, tensor<4x8xf32>
 }

@@ -1,6 +1,6 @@
 // Scores, softmax and a projection as torch-mlir's linalg on tensors writes
 // them: generics with broadcasting maps, reductions into filled inits,
-// B-transposed contraction, reshapes, and ops cs349 has no op for (a sin;
+// B-transposed contraction, reshapes, and ops cs349 has no op for (a floor;
 // a compare and select joined by an i1 tensor).
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -54,15 +54,15 @@ func.func @block(%q: tensor<2x8x16xf32>, %k: tensor<2x8x16xf32>, %v: tensor<2x8x
   %e_o = tensor.empty() : tensor<2x8x16xf32>
   %f_o = linalg.fill ins(%zero : f32) outs(%e_o : tensor<2x8x16xf32>) -> tensor<2x8x16xf32>
   %o = linalg.batch_matmul ins(%probs, %v : tensor<2x8x8xf32>, tensor<2x8x16xf32>) outs(%f_o : tensor<2x8x16xf32>) -> tensor<2x8x16xf32>
-  %sin = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+  %floor = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
       ins(%o : tensor<2x8x16xf32>) outs(%e_o : tensor<2x8x16xf32>) {
   ^bb0(%in: f32, %out: f32):
-    %t = math.sin %in : f32
+    %t = math.floor %in : f32
     linalg.yield %t : f32
   } -> tensor<2x8x16xf32>
   %e_m = tensor.empty() : tensor<2x8x16xi1>
   %neg = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
-      ins(%sin : tensor<2x8x16xf32>) outs(%e_m : tensor<2x8x16xi1>) {
+      ins(%floor : tensor<2x8x16xf32>) outs(%e_m : tensor<2x8x16xi1>) {
   ^bb0(%in: f32, %out: i1):
     %t = arith.cmpf olt, %in, %zero : f32
     linalg.yield %t : i1

@@ -1,7 +1,7 @@
 // A small attention core and SwiGLU MLP as a TFLite- or Dynamo-style front
 // end writes them in TOSA: unit batch dims, reshapes, 1/sqrt(dh) as a
 // reciprocal constant, softmax divided by reciprocal · mul, an additive mask
-// argument, sigmoid · x, and a sin that cs349 has no op for.
+// argument, sigmoid · x, and a floor that cs349 has no op for.
 func.func @block(%q: tensor<4x8x16xf32>, %kt: tensor<4x16x8xf32>, %mask: tensor<1x1x8x8xf32>, %v: tensor<1x4x8x16xf32>, %w1: tensor<1x16x32xf32>, %w2: tensor<1x16x32xf32>, %w3: tensor<1x32x16xf32>) -> tensor<1x8x16xf32> {
   %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
   %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
@@ -29,8 +29,8 @@ func.func @block(%q: tensor<4x8x16xf32>, %kt: tensor<4x16x8xf32>, %mask: tensor<
   %start = tosa.const_shape {values = dense<[0, 0, 16]> : tensor<3xindex>} : () -> !tosa.shape<3>
   %size = tosa.const_shape {values = dense<[1, 8, 16]> : tensor<3xindex>} : () -> !tosa.shape<3>
   %hx = tosa.slice %h, %start, %size : (tensor<1x8x64xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x8x16xf32>
-  %sin = tosa.sin %hx : (tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
-  %g = tosa.matmul %sin, %w1, %zp, %zp : (tensor<1x8x16xf32>, tensor<1x16x32xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x8x32xf32>
+  %floor = tosa.floor %hx : (tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %g = tosa.matmul %floor, %w1, %zp, %zp : (tensor<1x8x16xf32>, tensor<1x16x32xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x8x32xf32>
   %sg = tosa.sigmoid %g : (tensor<1x8x32xf32>) -> tensor<1x8x32xf32>
   %act = tosa.mul %sg, %g, %shift : (tensor<1x8x32xf32>, tensor<1x8x32xf32>, tensor<1xi8>) -> tensor<1x8x32xf32>
   %u = tosa.matmul %hx, %w2, %zp, %zp : (tensor<1x8x16xf32>, tensor<1x16x32xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x8x32xf32>
