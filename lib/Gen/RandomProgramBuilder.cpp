@@ -612,10 +612,15 @@ bool ProgramBuilder::emitSoftmax() {
 }
 
 bool ProgramBuilder::emitRmsNorm() {
-  Pooled input = bounded(kOperandBound);
-  ArrayRef<int64_t> shape = shapeOf(input.value);
+  Pooled pooled = bounded(kOperandBound);
+  ArrayRef<int64_t> shape = shapeOf(pooled.value);
   if (shape.empty())
     return false;
+  // A row whose values cancel to (nearly) 0 is normalized to its rounding
+  // error times 1/sqrt(epsilon): a folded row of exact zeros stays 0 where a
+  // kernel's residue of 1e-8 became 1e-5 (seed 4510, a row of one element).
+  // As for layer_norm, a fresh argument keeps the rows away from 0.
+  Pooled input = binary("add", pooled, argument(shape));
   int64_t dim = shape.back();
   Pooled gain = ofShape({dim});
   gain = within(gain, kOperandBound);
