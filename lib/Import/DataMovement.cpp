@@ -27,18 +27,6 @@ using namespace mlir::cs349;
 
 namespace {
 
-/// Element types of the tensors cs349's data-movement ops take.
-bool isMovableType(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape())
-    return false;
-  if (import::isCS349TensorType(type))
-    return true;
-  auto integer = dyn_cast<IntegerType>(tensor.getElementType());
-  return integer && integer.isSignless() &&
-         llvm::is_contained({1u, 32u, 64u}, integer.getWidth());
-}
-
 /// `value` reshaped to `type` (nothing when it already has it).
 Value reshapeTo(PatternRewriter &rewriter, Location loc, Value value,
                 Type type) {
@@ -55,7 +43,7 @@ struct ExtractSlicePattern : OpRewritePattern<tensor::ExtractSliceOp> {
   LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType source = op.getSourceType();
-    if (!isMovableType(source) || !isMovableType(op.getType()) ||
+    if (!import::isKernelTensorType(source) || !import::isKernelTensorType(op.getType()) ||
         op.getOffsets().size() || op.getSizes().size() ||
         op.getStrides().size())
       return failure();
@@ -97,8 +85,8 @@ struct ConcatPattern : OpRewritePattern<tensor::ConcatOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::ConcatOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isMovableType(op.getType()) ||
-        !llvm::all_of(op.getInputs().getTypes(), isMovableType))
+    if (!import::isKernelTensorType(op.getType()) ||
+        !llvm::all_of(op.getInputs().getTypes(), import::isKernelTensorType))
       return failure();
     rewriter.replaceOpWithNewOp<ConcatOp>(op, op.getType(), op.getInputs(),
                                           (int64_t)op.getDim());
@@ -114,7 +102,7 @@ struct InsertSliceChainPattern : OpRewritePattern<tensor::InsertSliceOp> {
   LogicalResult matchAndRewrite(tensor::InsertSliceOp last,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType type = last.getDestType();
-    if (!isMovableType(type))
+    if (!import::isKernelTensorType(type))
       return failure();
     // The chain, from the last insert down to the empty tensor; each
     // intermediate result feeds only the next insert.
@@ -138,7 +126,7 @@ struct InsertSliceChainPattern : OpRewritePattern<tensor::InsertSliceOp> {
     for (tensor::InsertSliceOp insert : chain) {
       if (insert.getOffsets().size() || insert.getSizes().size() ||
           insert.getStrides().size() ||
-          !isMovableType(insert.getSourceType()))
+          !import::isKernelTensorType(insert.getSourceType()))
         return failure();
       std::optional<int64_t> narrowed;
       for (int64_t dim = 0; dim < type.getRank(); ++dim) {
@@ -206,7 +194,7 @@ struct GatherPattern : OpRewritePattern<linalg::GenericOp> {
     Value ids = op.getDpsInputOperand(0)->get();
     auto idsType = dyn_cast<RankedTensorType>(ids.getType());
     auto resultType = dyn_cast<RankedTensorType>(op.getResult(0).getType());
-    if (!idsType || !isMovableType(idsType) || !resultType ||
+    if (!idsType || !import::isKernelTensorType(idsType) || !resultType ||
         !import::isCS349TensorType(resultType) ||
         !isa<IntegerType>(idsType.getElementType()))
       return failure();

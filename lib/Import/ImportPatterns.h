@@ -25,6 +25,10 @@ namespace cs349::import {
 /// f16 or f32 (what kernels read and write, and the planner places).
 bool isCS349TensorType(Type type);
 
+/// Whether a value of `type` can cross kernels: a statically shaped tensor
+/// of a cs349 element type, float or i1/i32/i64.
+bool isKernelTensorType(Type type);
+
 /// A value of `type`, holding `value` (a rank-0 cs349.constant when `type`
 /// is a scalar float type).
 Value createSplat(PatternRewriter &rewriter, Location loc, Type type,

@@ -13,6 +13,7 @@
 #include "ImportPatterns.h"
 
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
+#include "cs349/Support/ElementType.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -33,6 +34,12 @@ bool mlir::cs349::import::isCS349TensorType(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   return tensor && tensor.hasStaticShape() &&
          isa<BFloat16Type, Float16Type, Float32Type>(tensor.getElementType());
+}
+
+bool mlir::cs349::import::isKernelTensorType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() &&
+         getElementKind(tensor.getElementType());
 }
 
 Value mlir::cs349::import::createSplat(PatternRewriter &rewriter, Location loc,
@@ -605,12 +612,8 @@ struct ConstantPattern : OpRewritePattern<arith::ConstantOp> {
     // Integer tensors (position ids, say) once only cs349 ops read them:
     // the integer arithmetic of a mask stays with its opaque kernel, where
     // foldConstantMasks evaluates it.
-    auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(op.getType()));
     bool movableInteger =
-        integer && integer.isSignless() &&
-        llvm::is_contained({1u, 32u, 64u}, integer.getWidth()) &&
-        cast<ShapedType>(op.getType()).hasStaticShape() &&
-        !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
+        import::isKernelTensorType(op.getType()) && !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
           return isa_and_nonnull<CS349Dialect>(user->getDialect());
         });
     if (!import::isCS349TensorType(op.getType()) && !movableInteger)

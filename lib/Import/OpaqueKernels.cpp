@@ -14,7 +14,6 @@
 
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
-#include "cs349/Support/ElementType.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -32,11 +31,7 @@ using namespace mlir::cs349;
 namespace {
 
 /// Whether a value of `type` can be a kernel's operand or written result.
-bool crossesKernels(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor && tensor.hasStaticShape() &&
-         getElementKind(tensor.getElementType());
-}
+bool crossesKernels(Type type) { return import::isKernelTensorType(type); }
 
 bool isCS349Op(Operation *op) {
   return isa_and_present<CS349Dialect>(op->getDialect());
