@@ -74,54 +74,36 @@ std::optional<DropPlan> planDrop(Operation *op) {
     plan.dropOperand[0] = true;
     return plan;
   }
-  if (auto reduction = dyn_cast<ReduceSumOp>(op)) {
-    auto axes = shiftedAxes(reduction.getAxes());
+  // Ops of one input with an `axes` list or one `axis`, shifted down.
+  auto withAxes = [&](auto typed) -> std::optional<DropPlan> {
+    auto axes = shiftedAxes(typed.getAxes());
     if (!axes)
       return std::nullopt;
     plan.dropOperand = {true};
     plan.updateAttributes = [axes = *axes](Operation *clone) {
-      cast<ReduceSumOp>(clone).setAxes(axes);
+      cast<decltype(typed)>(clone).setAxes(axes);
     };
     return plan;
-  }
-  if (auto reduction = dyn_cast<ReduceMaxOp>(op)) {
-    auto axes = shiftedAxes(reduction.getAxes());
-    if (!axes)
+  };
+  auto withAxis = [&](auto typed) -> std::optional<DropPlan> {
+    if (typed.getAxis() == 0)
       return std::nullopt;
     plan.dropOperand = {true};
-    plan.updateAttributes = [axes = *axes](Operation *clone) {
-      cast<ReduceMaxOp>(clone).setAxes(axes);
+    plan.updateAttributes = [axis = typed.getAxis() - 1](Operation *clone) {
+      cast<decltype(typed)>(clone).setAxis(axis);
     };
     return plan;
-  }
-  if (auto softmax = dyn_cast<SoftmaxOp>(op)) {
-    if (softmax.getAxis() == 0)
-      return std::nullopt;
-    plan.dropOperand = {true};
-    plan.updateAttributes = [axis = softmax.getAxis() - 1](Operation *clone) {
-      cast<SoftmaxOp>(clone).setAxis(axis);
-    };
-    return plan;
-  }
-  if (auto repeat = dyn_cast<RepeatOp>(op)) {
-    if (repeat.getAxis() == 0)
-      return std::nullopt;
-    plan.dropOperand = {true};
-    plan.updateAttributes = [axis = repeat.getAxis() - 1](Operation *clone) {
-      cast<RepeatOp>(clone).setAxis(axis);
-    };
-    return plan;
-  }
-  if (auto slice = dyn_cast<SliceOp>(op)) {
-    auto axes = shiftedAxes(slice.getAxes());
-    if (!axes)
-      return std::nullopt;
-    plan.dropOperand = {true};
-    plan.updateAttributes = [axes = *axes](Operation *clone) {
-      cast<SliceOp>(clone).setAxes(axes);
-    };
-    return plan;
-  }
+  };
+  if (auto reduction = dyn_cast<ReduceSumOp>(op))
+    return withAxes(reduction);
+  if (auto reduction = dyn_cast<ReduceMaxOp>(op))
+    return withAxes(reduction);
+  if (auto slice = dyn_cast<SliceOp>(op))
+    return withAxes(slice);
+  if (auto softmax = dyn_cast<SoftmaxOp>(op))
+    return withAxis(softmax);
+  if (auto repeat = dyn_cast<RepeatOp>(op))
+    return withAxis(repeat);
   if (auto concat = dyn_cast<ConcatOp>(op)) {
     if (concat.getAxis() == 0)
       return std::nullopt;
