@@ -32,6 +32,7 @@
 #include "llvm/Support/Debug.h"
 
 #include <cstring>
+#include <numeric>
 
 #define DEBUG_TYPE "fold-norm-weight"
 
@@ -92,6 +93,49 @@ struct FoldKey {
            transposed == other.transposed;
   }
 };
+} // namespace
+
+// The keys index maps: a layer stack has thousands of folds, and a linear
+// search per fold made the pass quadratic in the number of layers.
+template <> struct llvm::DenseMapInfo<BiasKey> {
+  using Tuple = std::tuple<Value, Value, unsigned, Value>;
+  static Tuple tuple(const BiasKey &key) {
+    return {key.beta, key.weight, key.transposed, key.bias};
+  }
+  static BiasKey getEmptyKey() {
+    Value empty = DenseMapInfo<Value>::getEmptyKey();
+    return {empty, empty, false, empty};
+  }
+  static BiasKey getTombstoneKey() {
+    Value tombstone = DenseMapInfo<Value>::getTombstoneKey();
+    return {tombstone, tombstone, false, tombstone};
+  }
+  static unsigned getHashValue(const BiasKey &key) {
+    return DenseMapInfo<Tuple>::getHashValue(tuple(key));
+  }
+  static bool isEqual(const BiasKey &a, const BiasKey &b) { return a == b; }
+};
+
+template <> struct llvm::DenseMapInfo<FoldKey> {
+  using Tuple = std::tuple<Value, Value, unsigned>;
+  static Tuple tuple(const FoldKey &key) {
+    return {key.gamma, key.weight, key.transposed};
+  }
+  static FoldKey getEmptyKey() {
+    Value empty = DenseMapInfo<Value>::getEmptyKey();
+    return {empty, empty, false};
+  }
+  static FoldKey getTombstoneKey() {
+    Value tombstone = DenseMapInfo<Value>::getTombstoneKey();
+    return {tombstone, tombstone, false};
+  }
+  static unsigned getHashValue(const FoldKey &key) {
+    return DenseMapInfo<Tuple>::getHashValue(tuple(key));
+  }
+  static bool isEqual(const FoldKey &a, const FoldKey &b) { return a == b; }
+};
+
+namespace {
 
 RankedTensorType tensorType(Value value) {
   return cast<RankedTensorType>(value.getType());
@@ -389,18 +433,16 @@ public:
       kept.push_back(std::move(site));
     }
 
-    SmallVector<FoldKey> argumentKeys;
-    SmallVector<BiasKey> argumentBiasKeys;
+    llvm::SetVector<FoldKey> argumentKeys;
+    llvm::SetVector<BiasKey> argumentBiasKeys;
     for (NormSite &site : kept)
       for (MatmulOp matmul : site.matmuls) {
-        if (FoldKey key = keyOf(site, matmul);
-            !isConstantFold(key) && !llvm::is_contained(argumentKeys, key))
-          argumentKeys.push_back(key);
+        if (FoldKey key = keyOf(site, matmul); !isConstantFold(key))
+          argumentKeys.insert(key);
         if (!site.shift)
           continue;
-        if (BiasKey key = biasKeyOf(site, matmul);
-            !isConstantFold(key) && !llvm::is_contained(argumentBiasKeys, key))
-          argumentBiasKeys.push_back(key);
+        if (BiasKey key = biasKeyOf(site, matmul); !isConstantFold(key))
+          argumentBiasKeys.insert(key);
       }
     // Where every argument stood before the signature changes: arguments
     // that pass through unchanged record it too, so that a caller (or
@@ -409,14 +451,17 @@ public:
     if (!argumentKeys.empty() || !argumentBiasKeys.empty()) {
       for (BlockArgument argument : func.getArguments())
         originalPosition[argument] = argument.getArgNumber();
-      buildInitializer(argumentKeys, argumentBiasKeys);
+      buildInitializer(argumentKeys.getArrayRef(),
+                       argumentBiasKeys.getArrayRef());
     }
 
     for (NormSite &site : kept)
       rewrite(site);
     eraseDeadWeights();
-    if (!originalPosition.empty())
+    if (!originalPosition.empty()) {
       recordPassThroughPositions(originalPosition);
+      placeFoldedArguments(originalPosition);
+    }
   }
 
 private:
@@ -442,9 +487,8 @@ private:
   /// The bias of `key`, as a constant (created on first use) or as the layer
   /// argument that buildInitializer added.
   Value foldedBias(const BiasKey &key) {
-    for (auto &[known, value] : foldedBiases)
-      if (known == key)
-        return value;
+    if (Value known = foldedBiases.lookup(key))
+      return known;
     DenseElementsAttr value =
         foldBias(denseConstant(key.beta), denseConstant(key.weight),
                  key.transposed,
@@ -452,7 +496,7 @@ private:
     builder.setInsertionPointToStart(&func.getBody().front());
     Value constant = ConstantOp::create(builder, biasLoc(key), value.getType(),
                                         value);
-    foldedBiases.push_back({key, constant});
+    foldedBiases[key] = constant;
     return constant;
   }
 
@@ -473,9 +517,8 @@ private:
   /// The folded weight of `key`, as a constant (created on first use) or as
   /// the layer argument that buildInitializer added.
   Value foldedWeight(const FoldKey &key) {
-    for (auto &[known, value] : folded)
-      if (known == key)
-        return value;
+    if (Value known = folded.lookup(key))
+      return known;
     DenseElementsAttr value = foldConstants(
         denseConstant(key.gamma), denseConstant(key.weight), key.transposed);
     if (!value)
@@ -483,7 +526,7 @@ private:
     builder.setInsertionPointToStart(&func.getBody().front());
     Value constant = ConstantOp::create(builder, foldedWeightLoc(key),
                                         value.getType(), value);
-    folded.push_back({key, constant});
+    folded[key] = constant;
     return constant;
   }
 
@@ -712,12 +755,13 @@ private:
                                  : biasLoc(biasKeys[index - keys.size()]);
     };
     llvm::sort(order);
-    SmallVector<unsigned> positions;
+    // The folded arguments are appended here and put in place by
+    // placeFoldedArguments once the rewrite is done.
+    SmallVector<unsigned> positions(order.size(), entry.getNumArguments());
     SmallVector<Type> types;
     SmallVector<DictionaryAttr> attrs;
     SmallVector<Location> locs;
     for (auto [position, index] : order) {
-      positions.push_back(position);
       types.push_back(resultTypes[index]);
       attrs.push_back(DictionaryAttr::get(
           context, {builder.getNamedAttr(kFoldedFromAttr, provenance[index]),
@@ -725,21 +769,57 @@ private:
                                          builder.getI64IntegerAttr(index))}));
       locs.push_back(resultLoc(index));
     }
-    SmallVector<BlockArgument> oldArguments(entry.getArguments());
+    unsigned next = entry.getNumArguments();
     (void)func.insertArguments(positions, types, attrs, locs);
-    // insertArguments keeps the old arguments; the new ones are the rest.
-    llvm::SmallPtrSet<Value, 16> old(oldArguments.begin(), oldArguments.end());
-    unsigned next = 0;
-    SmallVector<BlockArgument> added;
-    for (BlockArgument argument : entry.getArguments())
-      if (!old.contains(argument))
-        added.push_back(argument);
     for (auto [position, index] : order) {
+      BlockArgument added = entry.getArgument(next++);
+      replacedPosition[added] = position;
       if (index < keys.size())
-        folded.push_back({keys[index], added[next++]});
+        folded[keys[index]] = added;
       else
-        foldedBiases.push_back({biasKeys[index - keys.size()], added[next++]});
+        foldedBiases[biasKeys[index - keys.size()]] = added;
     }
+  }
+
+  /// Moves each folded argument in front of the argument it replaces (by
+  /// its position in the original signature), in one rebuild of the entry
+  /// block: inserting them in place one by one renumbers every later
+  /// argument each time, quadratic in a stack of thousands of layers.
+  void placeFoldedArguments(
+      const llvm::DenseMap<BlockArgument, int64_t> &originalPosition) {
+    Block &entry = func.getBody().front();
+    // (original position, after the folded ones placed there)
+    SmallVector<std::pair<int64_t, bool>> slot;
+    for (BlockArgument argument : entry.getArguments()) {
+      auto replaced = replacedPosition.find(argument);
+      if (replaced != replacedPosition.end())
+        slot.push_back({replaced->second, false});
+      else
+        slot.push_back({originalPosition.lookup(argument), true});
+    }
+    SmallVector<unsigned> order(slot.size());
+    std::iota(order.begin(), order.end(), 0u);
+    llvm::stable_sort(order,
+                      [&](unsigned a, unsigned b) { return slot[a] < slot[b]; });
+    if (llvm::is_sorted(order))
+      return;
+    SmallVector<DictionaryAttr> oldAttrs, attrs;
+    func.getAllArgAttrs(oldAttrs);
+    SmallVector<Type> types;
+    auto *placed = new Block();
+    for (unsigned from : order) {
+      BlockArgument argument = entry.getArgument(from);
+      argument.replaceAllUsesWith(
+          placed->addArgument(argument.getType(), argument.getLoc()));
+      types.push_back(argument.getType());
+      attrs.push_back(oldAttrs[from]);
+    }
+    placed->getOperations().splice(placed->end(), entry.getOperations());
+    func.getBody().push_front(placed);
+    entry.erase();
+    func.setFunctionType(
+        FunctionType::get(func.getContext(), types, func.getResultTypes()));
+    func.setAllArgAttrs(attrs);
   }
 
   /// Tags each argument that kept its meaning with `cs349.layer_arg`, its
@@ -780,8 +860,10 @@ private:
   func::FuncOp func;
   ModuleOp module;
   OpBuilder builder;
-  SmallVector<std::pair<FoldKey, Value>> folded;
-  SmallVector<std::pair<BiasKey, Value>> foldedBiases;
+  llvm::DenseMap<FoldKey, Value> folded;
+  llvm::DenseMap<BiasKey, Value> foldedBiases;
+  /// The original position of the argument each folded argument replaces.
+  llvm::DenseMap<BlockArgument, unsigned> replacedPosition;
   llvm::SetVector<Value> touchedWeights;
 };
 
