@@ -195,7 +195,17 @@ constexpr Heuristic kHeuristics[] = {Heuristic::WAT, Heuristic::TAW,
 class Solver {
 public:
   Solver(const Instance &inst, size_t maxDepth)
-      : I(inst), maxDepth(maxDepth) {}
+      : I(inst), maxDepth(maxDepth) {
+    const uint32_t n = (uint32_t)I.n();
+    unplacedOf = I.flat;
+    firstSlot.resize(n + 1, 0);
+    for (uint32_t b = 0; b < n; ++b)
+      firstSlot[b + 1] = firstSlot[b] + (I.secHi[b] - I.secLo[b]);
+    slotIndex.resize(firstSlot[n]);
+    for (uint32_t s = 0; s < I.sections.size(); ++s)
+      for (uint32_t k = I.flatStart[s]; k < I.flatStart[s + 1]; ++k)
+        slotIndex[slot(unplacedOf[k], s)] = k;
+  }
 
   Status run(uint64_t capacity, Heuristic heuristic, int64_t nodeLimit,
              const Deadline &deadline) {
@@ -208,6 +218,12 @@ public:
     solution.assign(n, 0);
     minOff.assign(n, 0);
     floor.assign(I.sections.size(), 0);
+    floorWitness.resize(I.sections.size());
+    unplacedEnd.resize(I.sections.size());
+    for (size_t s = 0; s < I.sections.size(); ++s) {
+      floorWitness[s] = *I.secBegin(s);
+      unplacedEnd[s] = I.flatStart[s + 1];
+    }
     total = I.total0;
     cuts = I.cuts0;
     offUndo.clear();
@@ -273,6 +289,18 @@ private:
 
   std::vector<uint64_t> assigned, solution, minOff, floor, total;
   std::vector<uint32_t> cuts;
+  std::vector<uint32_t> floorWitness; // per section, see place()
+  // The members of each section (at I.flatStart) with the unplaced ones
+  // first, up to unplacedEnd[s], so that the floor rescan skips the placed
+  // ones.  A placement swaps its buffer to the end of the unplaced run of
+  // each of its sections; undos come in reverse order, so an undo only
+  // moves the end back (an attempt that stops without undoing leaves some
+  // order of the members, and run() moves the ends back to the full
+  // sections).  slotIndex[slot(b, s)] is b's position in s.
+  std::vector<uint32_t> unplacedOf, unplacedEnd, firstSlot, slotIndex;
+  uint32_t slot(uint32_t b, uint32_t s) const {
+    return firstSlot[b] + (s - I.secLo[b]);
+  }
   std::vector<std::pair<uint32_t, uint64_t>> offUndo, floorUndo;
   std::vector<Entry> kept, changed; // scratch of rebuild()
   // Copies of ord per search depth (a deque: growing keeps references).
@@ -396,6 +424,12 @@ private:
         floor[s] = top;
       }
       total[s] -= I.pitch[b];
+      const uint32_t from = slotIndex[slot(b, s)], to = --unplacedEnd[s];
+      const uint32_t other = unplacedOf[to];
+      unplacedOf[from] = other;
+      slotIndex[slot(other, s)] = from;
+      unplacedOf[to] = b;
+      slotIndex[slot(b, s)] = to;
     }
     // The floor of a section is at least the lowest minimum offset of its
     // unplaced buffers.  (An optional inference: skipped when the sections
@@ -405,14 +439,26 @@ private:
       affHi = affLo;
     for (uint32_t s = affLo; s < affHi; ++s) {
       const uint64_t f = floor[s];
+      // Most rescans end at an unplaced buffer at or below the floor: the
+      // one that ended the last rescan of s usually still is, and checking
+      // it first spares the scan.  (A hint, checked before use, so
+      // backtracking need not restore it.)
+      const uint32_t w = floorWitness[s];
+      if (assigned[w] == kNone && minOff[w] <= f)
+        continue;
       uint64_t lowest = kNone;
-      for (const uint32_t *x = I.secBegin(s), *e = I.secEnd(s); x != e; ++x) {
-        if (assigned[*x] != kNone)
+      uint32_t lowestAt = w;
+      for (const uint32_t *x = unplacedOf.data() + I.flatStart[s],
+                          *e = unplacedOf.data() + unplacedEnd[s];
+           x != e; ++x) {
+        if (minOff[*x] >= lowest)
           continue;
-        lowest = std::min(lowest, minOff[*x]);
+        lowest = minOff[*x];
+        lowestAt = *x;
         if (lowest <= f)
           break; // cannot raise the floor
       }
+      floorWitness[s] = lowestAt;
       if (lowest != kNone && f < lowest) {
         floorUndo.push_back({s, floor[s]});
         floor[s] = lowest;
@@ -429,8 +475,10 @@ private:
       minOff[offUndo.back().first] = offUndo.back().second;
       offUndo.pop_back();
     }
-    for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s)
+    for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s) {
       total[s] += I.pitch[b];
+      ++unplacedEnd[s];
+    }
     assigned[b] = kNone;
   }
 
