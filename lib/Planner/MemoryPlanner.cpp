@@ -396,7 +396,8 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     // The search starts from greedy-by-size's plan, as strategy=search
     // does: it is anytime and path-dependent, and from a smaller start its
     // bisection aims at other targets (MiniMalloc's D: 1,057,792 B from the
-    // improved best-fit plan, 1,031,168 B from greedy-by-size's, in 6 s).
+    // improved best-fit plan, 1,031,168 B from greedy-by-size's, in 6 s,
+    // before the search had its release bound).
     // So best is never worse than the search alone would have been with
     // the time it has, nor than the passes before it.
     const Plan &greedyStart = done.front().plan;

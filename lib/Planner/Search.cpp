@@ -14,6 +14,11 @@
 //    the total size of its unplaced buffers, each rounded up to the
 //    alignment; if max(floor, last offset), aligned, + total - the largest
 //    rounding > C the node is pruned (section inference + monotonic floor).
+//  * Release bound: each unplaced buffer of a section can only go at or
+//    above its own minimum offset, so the lowest top of the section is that
+//    of stacking its buffers in order of minimum offset (one machine with
+//    release dates); prunes above the lower bound, where the totals leave
+//    room.  Computed for the sections a placement changed only.
 //  * A buffer whose minimum offset is at or above the top of another
 //    candidate placed at its minimum is not branched on (dominance: that
 //    other buffer could be slid under it).
@@ -24,16 +29,19 @@
 //
 // Optimisation wraps the decision procedure (an anytime search).  Every
 // round first tries the capacity "proven lower bound" with the round's node
-// limit, then bisects between it and the best plan found with a quarter of
-// that limit per attempt; limits double every round.  Tight capacities prune
-// best, so most effort goes to the lower bound.  A proof of infeasibility
-// raises the lower bound.  It stops at the deadline or when a plan reaches
-// the lower bound.
+// limit, then bisects between it and the best plan found with half of that
+// limit per attempt; limits double every round.  The lower bound gets the
+// most because where it is the optimum nothing else finds a plan; the
+// targets above it get half because the release bound prunes there too.
+// A proof of infeasibility raises the lower bound.  It stops at the
+// deadline or when a plan reaches the lower bound.
 //
 // Data layout: each partition keeps one array of its buffers sorted by
 // (minimum offset, preorder), rebuilt in O(k) after each placement and
 // undo (small partitions restore it from a per-depth copy instead), so a
-// dive costs O(n * (k + sections)) time and O(n) extra memory.
+// dive costs O(n * (k + sections)) time and O(n) extra memory.  Each
+// section keeps its members with the unplaced ones first, so the floor
+// rescan after a placement skips the placed ones.
 //
 //===----------------------------------------------------------------------===//
 
@@ -195,7 +203,17 @@ constexpr Heuristic kHeuristics[] = {Heuristic::WAT, Heuristic::TAW,
 class Solver {
 public:
   Solver(const Instance &inst, size_t maxDepth)
-      : I(inst), maxDepth(maxDepth) {}
+      : I(inst), maxDepth(maxDepth) {
+    const uint32_t n = (uint32_t)I.n();
+    unplacedOf = I.flat;
+    firstSlot.resize(n + 1, 0);
+    for (uint32_t b = 0; b < n; ++b)
+      firstSlot[b + 1] = firstSlot[b] + (I.secHi[b] - I.secLo[b]);
+    slotIndex.resize(firstSlot[n]);
+    for (uint32_t s = 0; s < I.sections.size(); ++s)
+      for (uint32_t k = I.flatStart[s]; k < I.flatStart[s + 1]; ++k)
+        slotIndex[slot(unplacedOf[k], s)] = k;
+  }
 
   Status run(uint64_t capacity, Heuristic heuristic, int64_t nodeLimit,
              const Deadline &deadline) {
@@ -208,6 +226,12 @@ public:
     solution.assign(n, 0);
     minOff.assign(n, 0);
     floor.assign(I.sections.size(), 0);
+    floorWitness.resize(I.sections.size());
+    unplacedEnd.resize(I.sections.size());
+    for (size_t s = 0; s < I.sections.size(); ++s) {
+      floorWitness[s] = *I.secBegin(s);
+      unplacedEnd[s] = I.flatStart[s + 1];
+    }
     total = I.total0;
     cuts = I.cuts0;
     offUndo.clear();
@@ -273,6 +297,22 @@ private:
 
   std::vector<uint64_t> assigned, solution, minOff, floor, total;
   std::vector<uint32_t> cuts;
+  std::vector<uint32_t> floorWitness; // per section, see place()
+  // Sections whose unplaced buffers or their minimum offsets the last
+  // placement changed: [changedLo, changedHi).
+  uint32_t changedLo = 0, changedHi = 0;
+  std::vector<uint64_t> releaseTop; // scratch of releaseFits()
+  // The members of each section (at I.flatStart) with the unplaced ones
+  // first, up to unplacedEnd[s], so that the floor rescan skips the placed
+  // ones.  A placement swaps its buffer to the end of the unplaced run of
+  // each of its sections; undos come in reverse order, so an undo only
+  // moves the end back (an attempt that stops without undoing leaves some
+  // order of the members, and run() moves the ends back to the full
+  // sections).  slotIndex[slot(b, s)] is b's position in s.
+  std::vector<uint32_t> unplacedOf, unplacedEnd, firstSlot, slotIndex;
+  uint32_t slot(uint32_t b, uint32_t s) const {
+    return firstSlot[b] + (s - I.secLo[b]);
+  }
   std::vector<std::pair<uint32_t, uint64_t>> offUndo, floorUndo;
   std::vector<Entry> kept, changed; // scratch of rebuild()
   // Copies of ord per search depth (a deque: growing keeps references).
@@ -396,7 +436,15 @@ private:
         floor[s] = top;
       }
       total[s] -= I.pitch[b];
+      const uint32_t from = slotIndex[slot(b, s)], to = --unplacedEnd[s];
+      const uint32_t other = unplacedOf[to];
+      unplacedOf[from] = other;
+      slotIndex[slot(other, s)] = from;
+      unplacedOf[to] = b;
+      slotIndex[slot(b, s)] = to;
     }
+    changedLo = std::min(affLo, I.secLo[b]);
+    changedHi = std::max(affHi, I.secHi[b]);
     // The floor of a section is at least the lowest minimum offset of its
     // unplaced buffers.  (An optional inference: skipped when the sections
     // to rescan hold too many buffers, as on very long-lived problems.)
@@ -405,14 +453,26 @@ private:
       affHi = affLo;
     for (uint32_t s = affLo; s < affHi; ++s) {
       const uint64_t f = floor[s];
+      // Most rescans end at an unplaced buffer at or below the floor: the
+      // one that ended the last rescan of s usually still is, and checking
+      // it first spares the scan.  (A hint, checked before use, so
+      // backtracking need not restore it.)
+      const uint32_t w = floorWitness[s];
+      if (assigned[w] == kNone && minOff[w] <= f)
+        continue;
       uint64_t lowest = kNone;
-      for (const uint32_t *x = I.secBegin(s), *e = I.secEnd(s); x != e; ++x) {
-        if (assigned[*x] != kNone)
+      uint32_t lowestAt = w;
+      for (const uint32_t *x = unplacedOf.data() + I.flatStart[s],
+                          *e = unplacedOf.data() + unplacedEnd[s];
+           x != e; ++x) {
+        if (minOff[*x] >= lowest)
           continue;
-        lowest = std::min(lowest, minOff[*x]);
+        lowest = minOff[*x];
+        lowestAt = *x;
         if (lowest <= f)
           break; // cannot raise the floor
       }
+      floorWitness[s] = lowestAt;
       if (lowest != kNone && f < lowest) {
         floorUndo.push_back({s, floor[s]});
         floor[s] = lowest;
@@ -429,8 +489,10 @@ private:
       minOff[offUndo.back().first] = offUndo.back().second;
       offUndo.pop_back();
     }
-    for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s)
+    for (uint32_t s = I.secLo[b]; s < I.secHi[b]; ++s) {
       total[s] += I.pitch[b];
+      ++unplacedEnd[s];
+    }
     assigned[b] = kNone;
   }
 
@@ -447,6 +509,40 @@ private:
       if (need > cap)
         return false;
     }
+    return true;
+  }
+
+  /// False if some section cannot hold its unplaced buffers under cap
+  /// given their minimum offsets.  check() lets them all start at the
+  /// lowest; here each starts at its own (they only rise) and the lowest
+  /// top of stacking them is that of stacking them in order of minimum
+  /// offset (one machine with release dates), which part.ord already is.
+  /// This prunes where capacities leave room, as above the lower bound:
+  /// there a buffer lifted high by its placed neighbours is only counted
+  /// from where it can go.  Only the sections the last placement changed
+  /// are computed: every other one passed at an ancestor with the same
+  /// buffers and minimum offsets, and what grows with off is check()'s.
+  bool releaseFits(const Partition &part, uint64_t off) {
+    const uint32_t lo = std::max(part.lo, changedLo),
+                   hi = std::min(part.hi, changedHi);
+    if (lo >= hi || I.flatStart[hi] - I.flatStart[lo] > kMaxFloorRescan)
+      return true;
+    releaseTop.resize(I.sections.size());
+    for (uint32_t s = lo; s < hi; ++s)
+      releaseTop[s] = alignUp(std::max(off, floor[s]), I.align);
+    for (const Entry &e : part.ord) {
+      if (e.off == kNone)
+        break; // placed ones sort last
+      const uint32_t x = part.pre[e.pre];
+      for (uint32_t s = std::max(I.secLo[x], lo),
+                    end = std::min(I.secHi[x], hi);
+           s < end; ++s)
+        releaseTop[s] = std::max(releaseTop[s], e.off) + I.pitch[x];
+    }
+    // As in check(), the highest buffer takes its size, not its pitch.
+    for (uint32_t s = lo; s < hi; ++s)
+      if (total[s] != 0 && releaseTop[s] - I.slack[s] > cap)
+        return false;
     return true;
   }
 
@@ -508,7 +604,8 @@ private:
           isSaved = true;
         }
         rebuild(part);
-        st = decompose(part, e.off, e.pre, b);
+        if (releaseFits(part, e.off))
+          st = decompose(part, e.off, e.pre, b);
         if (st == Status::Aborted || st == Status::Timeout) {
           // The attempt is over and run() resets the state: skip the
           // O(depth * k) unwinding.  (A found sub-partition must unwind: its
@@ -661,8 +758,12 @@ static Plan planSearchImpl(const Problem &problem, const Plan &start,
     return Status::Aborted;
   };
 
-  // Tight capacities prune best: the proven lower bound gets the full node
-  // limit of the round, the bisection targets above it a quarter.
+  // The proven lower bound gets the full node limit of the round: where it
+  // is the optimum (most of the MiniMalloc suite) no plan is found
+  // anywhere else.  The bisection targets above it get half: the section
+  // totals of check() prune well only near the lower bound, but the
+  // release bound of releaseFits() prunes above it too, so an attempt
+  // there is worth more of the round than when only the totals pruned.
   const int64_t minLimit = std::max<int64_t>(256, 2 * (int64_t)I.n());
   int64_t limit = minLimit;
   while (lo < hi) {
@@ -677,7 +778,7 @@ static Plan planSearchImpl(const Problem &problem, const Plan &start,
         target = softLo;
         first = false;
       } else {
-        budget = std::max(minLimit, limit / 4);
+        budget = std::max(minLimit, limit / 2);
         // Bisection targets: a strictly better plan, by at least ~0.2 %
         // (attempts just below the best plan rarely pay for themselves).
         uint64_t step = std::max(g, hi / 512 / g * g);
