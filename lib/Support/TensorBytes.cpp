@@ -31,6 +31,14 @@ mlir::cs349::checkedProduct(llvm::ArrayRef<int64_t> factors) {
 }
 
 std::optional<int64_t> mlir::cs349::getElementBytes(Type type) {
+  // The element types of cs349 values first, by their TypeID: isIntOrFloat
+  // and getIntOrFloatBitWidth go through the FloatType interface.
+  if (isa<Float32Type>(type))
+    return 4;
+  if (isa<BFloat16Type, Float16Type>(type))
+    return 2;
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return llvm::divideCeil(integer.getWidth(), 8);
   if (!type.isIntOrFloat())
     return std::nullopt;
   return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
@@ -46,13 +54,27 @@ std::optional<uint64_t> mlir::cs349::getTensorBytes(Type type,
     }
     return std::nullopt;
   };
-  auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped || !shaped.hasStaticShape())
+  // Every operand and result of a cs349 op is checked here each time the
+  // module is verified (after every pass by default): ranked tensors are read
+  // directly, not through the ShapedType interface.
+  ArrayRef<int64_t> shape;
+  Type elementType;
+  if (auto ranked = dyn_cast<RankedTensorType>(type)) {
+    shape = ranked.getShape();
+    elementType = ranked.getElementType();
+  } else if (auto shaped = dyn_cast<ShapedType>(type);
+             shaped && shaped.hasRank()) {
+    shape = shaped.getShape();
+    elementType = shaped.getElementType();
+  } else {
     return explain(type, " is not a statically shaped type");
-  std::optional<int64_t> elementBytes = getElementBytes(shaped.getElementType());
+  }
+  if (ShapedType::isDynamicShape(shape))
+    return explain(type, " is not a statically shaped type");
+  std::optional<int64_t> elementBytes = getElementBytes(elementType);
   if (!elementBytes)
     return explain("the elements of ", type, " are not integers or floats");
-  std::optional<int64_t> elements = checkedProduct(shaped.getShape());
+  std::optional<int64_t> elements = checkedProduct(shape);
   if (!elements)
     return explain("the element count of ", type,
                    " overflows a signed 64-bit integer");
