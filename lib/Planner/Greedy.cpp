@@ -27,8 +27,9 @@
 // each byte, kept as a treap of change points in which every free run is one
 // segment, so that a query is one descent after taking out the few placed
 // blocks that do not overlap (CoverCounts).  Blocks no later buffer of the
-// pass can overlap leave it for good, which makes a pass in start order a
-// sweep: O(n log n) for both fits, whatever the overlap.
+// pass can overlap leave it for good, which makes a pass in start order (or
+// in end order, backwards) a sweep: O(n log n) for both fits, whatever the
+// overlap.
 //
 // Block tops are rounded up to the alignment before they enter a union:
 // every candidate offset is aligned, so an aligned x is below top exactly
@@ -595,8 +596,8 @@ struct GreedyPlacer::Impl {
 
   // Placed blocks no later buffer of the pass can overlap (they end by the
   // lowest start, or start at or after the highest end, of the buffers
-  // still to place) are retired from the counts for good: in start order,
-  // a sweep, no query has any block to take out.
+  // still to place) are retired from the counts for good: in start order
+  // (or end order), a sweep, no query has any block to take out.
   std::vector<uint32_t> futureLo, futureHi; // per order position
   std::vector<char> retired;
   size_t retiredCount = 0;
@@ -1225,6 +1226,12 @@ std::vector<uint32_t> GreedyPlacer::orderByStart() const {
       [&](uint32_t x, uint32_t y) { return bs[x].start < bs[y].start; });
 }
 
+std::vector<uint32_t> GreedyPlacer::orderByEnd() const {
+  const auto &bs = impl->problem.buffers;
+  return impl->sorted(
+      [&](uint32_t x, uint32_t y) { return bs[x].end > bs[y].end; });
+}
+
 std::vector<uint32_t> GreedyPlacer::orderByDegree() const {
   const auto &bs = impl->problem.buffers;
   std::vector<int64_t> starts, ends;
@@ -1283,16 +1290,23 @@ std::vector<uint32_t> GreedyPlacer::orderBySectionTotal() const {
       [&](uint32_t x, uint32_t y) { return total[x] > total[y]; });
 }
 
-std::vector<DonePass> startOrderPasses(const Problem &problem,
-                                       const Deadline &deadline) {
+std::vector<DonePass> sweepPasses(const Problem &problem,
+                                  const Deadline &deadline) {
   GreedyPlacer placer(problem);
-  const std::vector<uint32_t> order = placer.orderByStart();
   std::vector<DonePass> done;
   // First-fit first: the cheaper of the two (no runs kept by length), so a
-  // short limit still gets a plan of its own.
-  for (Fit fit : {Fit::First, Fit::Best})
-    if (std::optional<Plan> p = placer.place(order, fit, deadline))
-      done.push_back({std::move(*p), PassOrder::Start, fit});
+  // short limit still gets a plan of its own.  Backwards, best-fit first:
+  // by then there is a plan, and best-fit is the stronger sweep.
+  const std::pair<PassOrder, Fit> passes[] = {{PassOrder::Start, Fit::First},
+                                              {PassOrder::Start, Fit::Best},
+                                              {PassOrder::End, Fit::Best},
+                                              {PassOrder::End, Fit::First}};
+  const std::vector<uint32_t> byStart = placer.orderByStart(),
+                              byEnd = placer.orderByEnd();
+  for (const auto &[order, fit] : passes)
+    if (std::optional<Plan> p = placer.place(
+            order == PassOrder::Start ? byStart : byEnd, fit, deadline))
+      done.push_back({std::move(*p), order, fit});
   return done;
 }
 
@@ -1356,6 +1370,7 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   orders.push_back(placer.orderByLength());
   orders.push_back(placer.orderByDegree());
   orders.push_back(placer.orderByStart());
+  orders.push_back(placer.orderByEnd());
   for (size_t o = 0; o < orders.size(); ++o) {
     for (Fit fit : {Fit::Best, Fit::First}) {
       if (isDone(o, fit))

@@ -338,8 +338,8 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
   }
   case Strategy::Best: {
     // Fast strong heuristics first: greedy-by-size (optimal at the lower
-    // bound) and the start-order sweeps (O(n log n) however many buffers
-    // live at once; where most do, the strongest pass measured), then the
+    // bound) and the sweeps in start and end order (O(n log n) however many
+    // buffers live at once; where most do, the strongest passes measured), then the
     // other best-fit passes, then improvement: the search where a dive is
     // affordable, else reordering the best greedy order.  Greedy-by-size
     // goes first; when after a quarter of the time it is behind the pace
@@ -367,7 +367,7 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
         const double left =
             std::chrono::duration<double>(work.at - Clock::now()).count();
         if (f <= 0 || spent / f - spent > left) {
-          done = startOrderPasses(problem, work);
+          done = sweepPasses(problem, work);
           swept = true;
         } else {
           placer.resume(work);
@@ -376,7 +376,7 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
       greedy = placer.finish();
     }
     if (!swept && greedy.arenaSize > lower && !work.passed())
-      done = startOrderPasses(problem, work);
+      done = sweepPasses(problem, work);
     const Plan *smallest = &greedy;
     for (const DonePass &d : done)
       if (d.plan.arenaSize < smallest->arenaSize)

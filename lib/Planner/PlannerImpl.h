@@ -95,6 +95,9 @@ public:
   std::vector<uint32_t> orderByArea() const;
   std::vector<uint32_t> orderByLength() const;
   std::vector<uint32_t> orderByStart() const;
+  /// Latest end first: start order with time running backwards, so a pass
+  /// in it is a sweep too.
+  std::vector<uint32_t> orderByEnd() const;
   std::vector<uint32_t> orderByDegree() const;
   std::vector<uint32_t> orderBySectionTotal() const;
 
@@ -112,7 +115,7 @@ Plan greedyBySize(const Problem &problem);
 Plan greedyBySizeWithin(const Problem &problem, const Deadline &deadline);
 
 /// The orders of best-fit's passes, in the order it makes them.
-enum class PassOrder { Size, SectionTotal, Area, Length, Degree, Start };
+enum class PassOrder { Size, SectionTotal, Area, Length, Degree, Start, End };
 
 /// A pass of best-fit already made, which planBestFit does not make again.
 struct DonePass {
@@ -121,12 +124,13 @@ struct DonePass {
   Fit fit;
 };
 
-/// The start-order passes (first-fit, then best-fit): a sweep over time,
-/// O(n log n) however many buffers live at once, and on problems where
-/// most do the strongest of the passes measured.  A pass the deadline
-/// interrupts is dropped.
-std::vector<DonePass> startOrderPasses(const Problem &problem,
-                                       const Deadline &deadline);
+/// The sweeps: first-fit and best-fit in start order, then best-fit and
+/// first-fit in end order (time running backwards).  Each is O(n log n)
+/// however many buffers live at once, and on problems where most do they
+/// are the strongest of the passes measured (which direction wins depends
+/// on the problem).  A pass the deadline interrupts is dropped.
+std::vector<DonePass> sweepPasses(const Problem &problem,
+                                  const Deadline &deadline);
 
 /// The multi-order greedy of Strategy::BestFit.  With a deadline, a pass
 /// the deadline interrupts is dropped (at least one pass completes).  The

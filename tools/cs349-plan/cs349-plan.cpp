@@ -72,10 +72,10 @@ OPTIONS:
                         greedy-by-size  largest first, each at the lowest
                                         aligned offset free during its life
                                         (default)
-                        best-fit        greedy first-fit/best-fit over six
+                        best-fit        greedy first-fit/best-fit over seven
                                         orders (size, section total, area,
-                                        lifetime, conflict degree, start);
-                                        the smallest plan wins
+                                        lifetime, conflict degree, start,
+                                        end); the smallest plan wins
                         search          branch and bound over canonical
                                         solutions (MiniMalloc-style),
                                         bisecting the arena size, starting

@@ -108,7 +108,8 @@ TEST(GreedyIndex, EveryIndexMatchesTheQuadraticReference) {
     Problem p = randomProblem(seed);
     GreedyPlacer scan(p, GreedyPlacer::Index::Scan);
     const std::vector<std::vector<uint32_t>> orders = {
-        scan.orderBySize(), scan.orderByStart(), scan.orderByLength()};
+        scan.orderBySize(), scan.orderByStart(), scan.orderByEnd(),
+        scan.orderByLength()};
     std::vector<std::vector<uint64_t>> expected;
     for (const std::vector<uint32_t> &order : orders)
       for (Fit fit : {Fit::First, Fit::Best})

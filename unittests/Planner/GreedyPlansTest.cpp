@@ -133,7 +133,8 @@ std::string planLines(GreedyPlacer::Index index) {
         {"area", placer.orderByArea()},
         {"length", placer.orderByLength()},
         {"degree", placer.orderByDegree()},
-        {"start", placer.orderByStart()}};
+        {"start", placer.orderByStart()},
+        {"end", placer.orderByEnd()}};
     // Strategy::GreedyBySize (GreedyBySize.cpp, which a simple
     // implementation may replace) is the size order with first-fit.
     if (index == GreedyPlacer::Index::Auto)

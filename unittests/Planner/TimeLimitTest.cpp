@@ -74,7 +74,7 @@ TEST(TimeLimit, ZeroLimitStillGivesAValidPlan) {
 }
 
 TEST(TimeLimit, BestIsNoWorseThanItsFastPasses) {
-  // With time to spare, best keeps the smallest of the start-order sweeps
+  // With time to spare, best keeps the smallest of the four sweeps
   // and greedy-by-size (and of what it does after them).
   Problem p = mostlyLiveAtOnce();
   PlanOptions options;
@@ -83,8 +83,8 @@ TEST(TimeLimit, BestIsNoWorseThanItsFastPasses) {
   Plan result = plan(p, options);
   EXPECT_TRUE(verify(p, result).empty());
   EXPECT_LE(result.arenaSize, greedyBySize(p).arenaSize);
-  std::vector<DonePass> sweeps = startOrderPasses(p, Deadline::after(1e6));
-  ASSERT_EQ(sweeps.size(), 2u);
+  std::vector<DonePass> sweeps = sweepPasses(p, Deadline::after(1e6));
+  ASSERT_EQ(sweeps.size(), 4u);
   for (const DonePass &d : sweeps) {
     EXPECT_TRUE(verify(p, d.plan).empty());
     EXPECT_LE(result.arenaSize, d.plan.arenaSize);
@@ -93,7 +93,7 @@ TEST(TimeLimit, BestIsNoWorseThanItsFastPasses) {
 
 TEST(TimeLimit, InterruptedSweepsAreDropped) {
   Problem p = mostlyLiveAtOnce();
-  EXPECT_TRUE(startOrderPasses(p, alreadyPassed()).empty());
+  EXPECT_TRUE(sweepPasses(p, alreadyPassed()).empty());
 }
 
 TEST(TimeLimit, InterruptedBestFitPassIsDropped) {

@@ -56,8 +56,8 @@ struct Plan {
 ///  - GreedyBySize: the lecture's greedy: largest first, lowest aligned offset
 ///                  that clashes with no placed lifetime-overlapping block.
 ///  - BestFit:      greedy placement (first-fit and best-fit gap choice) over
-///                  several orderings (size, area, lifetime, start, conflict
-///                  degree, section total); the smallest plan wins.
+///                  several orderings (size, area, lifetime, start, end,
+///                  conflict degree, section total); the smallest plan wins.
 ///  - Search:       MiniMalloc-style branch and bound over canonical
 ///                  solutions, bisecting on the arena capacity, started from
 ///                  the greedy-by-size plan.  Anytime: stops at the time limit
@@ -66,8 +66,8 @@ struct Plan {
 ///                  plan kept: greedy-by-size first (given up after a
 ///                  quarter of the limit if behind the pace that finishes it
 ///                  in time; a greedy pass cut short stacks what it could not
-///                  place), the start-order passes of BestFit (fast however
-///                  many buffers live at once), the other passes,
+///                  place), the sweeps of BestFit (start and end order:
+///                  fast however many buffers live at once), the other passes,
 ///                  improvement, search.
 enum class Strategy { Naive, GreedyBySize, BestFit, Search, Best };
 
