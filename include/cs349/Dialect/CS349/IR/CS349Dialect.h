@@ -16,6 +16,10 @@ namespace mlir::cs349 {
 /// the lowering) relies on it; the builtin type accepts shapes whose element
 /// count overflows.
 bool hasRepresentableSize(Type type);
+/// The float tensors of cs349 arithmetic: static, ranked, of bf16, f16 or
+/// f32, with a representable size. The type constraint of their operands and
+/// results: it runs on every one of them each time a module is verified.
+bool isStaticFloatTensor(Type type);
 /// The integer element types of cs349 tensors: i1 masks, i32 and i64
 /// indices (signless, as arith reads them).
 bool isIntegerElementType(Type type);

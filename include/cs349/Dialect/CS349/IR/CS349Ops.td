@@ -19,17 +19,13 @@ include "mlir/Interfaces/ViewLikeInterface.td"
 
 def CS349_Float : AnyTypeOf<[BF16, F16, F32]>;
 // StaticShapeTensorOf<[BF16, F16, F32]> with the same summary (and so the
-// same diagnostics and docs), but the predicate reads the RankedTensorType
-// directly: ODS's generic form casts to the ShapedType interface twice, an
-// interface-map lookup each, and this check runs on every operand and result
-// each time the module is verified (after every pass by default).
+// same diagnostics and docs), but the predicate is one function that reads
+// the RankedTensorType directly: ODS's generic form casts to the ShapedType
+// interface twice, an interface-map lookup each, and this check runs on
+// every operand and result each time the module is verified (after every
+// pass by default).
 def CS349_Tensor : Type<
-    CPred<"::llvm::isa<::mlir::RankedTensorType>($_self) && "
-          "::llvm::cast<::mlir::RankedTensorType>($_self).hasStaticShape() && "
-          "::llvm::isa<::mlir::BFloat16Type, ::mlir::Float16Type, "
-          "::mlir::Float32Type>("
-          "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()) && "
-          "::mlir::cs349::hasRepresentableSize($_self)">,
+    CPred<"::mlir::cs349::isStaticFloatTensor($_self)">,
     "statically shaped tensor of bfloat16 type or 16-bit float or 32-bit "
     "float values (at most 2^63-1 bytes)",
     "::mlir::RankedTensorType">;
