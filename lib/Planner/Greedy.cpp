@@ -213,17 +213,23 @@ public:
 
   /// The lowest y >= x such that [y, y + size) meets no range, where x is
   /// 0 or the end of a range of some union (so that y, a range end, is as
-  /// aligned as x).
-  uint64_t skipToFit(uint64_t x, uint64_t size) const {
+  /// aligned as x).  `freeEnd` is set to the end of the free run starting
+  /// at y (the begin of the next range, or kNoEnd): every y' in
+  /// [y, freeEnd - size] fits as well.
+  uint64_t skipToFit(uint64_t x, uint64_t size, uint64_t &freeEnd) const {
     x = skipCovered(x);
     const Node *next = firstAbove(x);
+    freeEnd = next ? next->begin : kNoEnd;
     if (!next || next->begin - x >= size)
       return x;
-    if (const Node *above = firstRunAbove(root, next->begin, size))
+    if (const Node *above = firstRunAbove(root, next->begin, size)) {
+      freeEnd = above->begin;
       return above->begin - above->runBelow;
+    }
     const Node *last = root;
     while (last->right)
       last = last->right;
+    freeEnd = kNoEnd;
     return last->end;
   }
 
@@ -585,6 +591,12 @@ struct GreedyPlacer::Impl {
   size_t unionsInUse = 1;
   std::vector<uint32_t> touchedUnions; // nodes with a union
   std::vector<const MemoryUnion *> query; // scratch of gather()
+  /// A union of a first-fit query and a free run of it that holds x.
+  struct Asked {
+    const MemoryUnion *memory;
+    uint64_t freeBegin, freeEnd;
+  };
+  std::vector<Asked> asked; // scratch of firstFit()
 
   // The count index (nearly every placed block overlaps): how many placed
   // blocks cover each byte, built when a query first needs it.  A query
@@ -851,19 +863,31 @@ struct GreedyPlacer::Impl {
   /// accept it (no union moves x past a position every union accepts).
   uint64_t firstFit(uint64_t size, size_t &budget) {
     // The union that moved x last goes to the front (the unions that block
-    // most are asked first); x is found when all agree in one pass.
+    // most are asked first); x is found when all agree in one pass.  Each
+    // union remembers the free run its last answer lay in: while x stays in
+    // it with room for the buffer, the union agrees without a descent (x
+    // only grows, and most unions are free far above the one that moved it).
     const size_t count = query.size();
+    asked.clear();
+    for (const MemoryUnion *u : query)
+      asked.push_back({u, 1, 0});
     uint64_t x = 0;
     for (size_t k = 0; k < count;) {
+      Asked &a = asked[k];
+      if (a.freeBegin <= x && x <= a.freeEnd && size <= a.freeEnd - x) {
+        ++k;
+        continue;
+      }
       if (budget-- == 0)
         return kNoEnd;
-      uint64_t moved = query[k]->skipToFit(x, size);
+      uint64_t moved = a.memory->skipToFit(x, size, a.freeEnd);
+      a.freeBegin = moved;
       if (moved == x) {
         ++k;
         continue;
       }
       x = moved;
-      std::rotate(query.begin(), query.begin() + k, query.begin() + k + 1);
+      std::rotate(asked.begin(), asked.begin() + k, asked.begin() + k + 1);
       k = 1;
     }
     return x;
