@@ -35,6 +35,24 @@ func.func @byte_size_just_overflows(%a: tensor<4611686018427387904xbf16>) -> ten
 
 // -----
 
+// Elements are counted before bytes, as getTensorBytes counts them:
+// 2^61 x 2 x 0 f32 elements are 0 bytes (accepted), though 4 x 2^61 bytes
+// would overflow; 2^62 x 4 x 0 overflows while counting (rejected).
+func.func @byte_size_counts_elements_first(%a: tensor<2305843009213693952x2x0xf32>) -> tensor<2305843009213693952x2x0xf32> {
+  %0 = cs349.neg %a : tensor<2305843009213693952x2x0xf32>
+  return %0 : tensor<2305843009213693952x2x0xf32>
+}
+
+// -----
+
+func.func @element_count_overflows_before_zero(%a: tensor<4611686018427387904x4x0xf32>) -> tensor<4611686018427387904x4x0xf32> {
+  // expected-error @+1 {{'cs349.neg' op operand #0 must be statically shaped tensor of bfloat16 type or 16-bit float or 32-bit float values (at most 2^63-1 bytes)}}
+  %0 = cs349.neg %a : tensor<4611686018427387904x4x0xf32>
+  return %0 : tensor<4611686018427387904x4x0xf32>
+}
+
+// -----
+
 func.func @dynamic_shape(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
   // expected-error @+1 {{'cs349.neg' op operand #0 must be statically shaped tensor}}
   %0 = cs349.neg %a : tensor<?x4xf32>
