@@ -339,13 +339,14 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
   case Strategy::Best: {
     // Fast strong heuristics first: greedy-by-size (optimal at the lower
     // bound) and the sweeps in start and end order (O(n log n) however many
-    // buffers live at once; where most do, the strongest passes measured), then the
-    // other best-fit passes, then improvement: the search where a dive is
-    // affordable, else reordering the best greedy order.  Greedy-by-size
-    // goes first; when after a quarter of the time it is behind the pace
-    // that would finish it in time, it is given up (its interrupted plan
-    // stacks the rest) for the sweeps and what follows them.  Every step
-    // stops at the deadline and the smallest plan made is kept.
+    // buffers live at once; where most do, the strongest passes measured),
+    // then the other best-fit passes, then improvement: the search where a
+    // dive is affordable, else reordering the best greedy order.
+    // Greedy-by-size goes first; when after a quarter of the time it is
+    // behind the pace that would finish it in time, it is given up (its
+    // interrupted plan stacks the rest) for the sweeps and what follows
+    // them.  Every step stops at the deadline and the smallest plan made is
+    // kept.
     auto t0 = Clock::now();
     uint64_t lower = alignedLowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};

@@ -7,29 +7,6 @@
 
 using namespace mlir;
 
-namespace {
-/// a * b, or std::nullopt when it overflows int64_t. (llvm::checkedMul goes
-/// through APInt: on a whole model's shapes that was a few per cent of the
-/// pipeline.)
-std::optional<int64_t> multiply(int64_t a, int64_t b) {
-  int64_t product;
-  if (__builtin_mul_overflow(a, b, &product))
-    return std::nullopt;
-  return product;
-}
-} // namespace
-
-std::optional<int64_t>
-mlir::cs349::checkedProduct(llvm::ArrayRef<int64_t> factors) {
-  std::optional<int64_t> product = 1;
-  for (int64_t factor : factors) {
-    product = multiply(*product, factor);
-    if (!product)
-      return std::nullopt;
-  }
-  return product;
-}
-
 std::optional<int64_t> mlir::cs349::getElementBytes(Type type) {
   // The element types of cs349 values first, by their TypeID: isIntOrFloat
   // and getIntOrFloatBitWidth go through the FloatType interface.
@@ -78,7 +55,7 @@ std::optional<uint64_t> mlir::cs349::getTensorBytes(Type type,
   if (!elements)
     return explain("the element count of ", type,
                    " overflows a signed 64-bit integer");
-  std::optional<int64_t> bytes = multiply(*elements, *elementBytes);
+  std::optional<int64_t> bytes = checkedMultiply(*elements, *elementBytes);
   if (!bytes)
     return explain("the bytes of ", type, " (", *elements, " elements x ",
                    *elementBytes, " bytes) overflow a signed 64-bit integer");

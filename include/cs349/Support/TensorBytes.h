@@ -21,9 +21,26 @@
 
 namespace mlir::cs349 {
 
+/// a * b, or nullopt when it overflows int64_t. (llvm::checkedMul goes
+/// through APInt: on a whole model's shapes that was a few per cent of the
+/// pipeline.)
+inline std::optional<int64_t> checkedMultiply(int64_t a, int64_t b) {
+  int64_t product;
+  if (__builtin_mul_overflow(a, b, &product))
+    return std::nullopt;
+  return product;
+}
+
 /// The product of `factors` (none negative), or nullopt if it does not fit in
-/// an int64_t.
-std::optional<int64_t> checkedProduct(llvm::ArrayRef<int64_t> factors);
+/// an int64_t. Inline: the verifier's type constraints call it for every
+/// operand and result.
+inline std::optional<int64_t> checkedProduct(llvm::ArrayRef<int64_t> factors) {
+  std::optional<int64_t> product = 1;
+  for (int64_t factor : factors)
+    if (!(product = checkedMultiply(*product, factor)))
+      return std::nullopt;
+  return product;
+}
 
 /// Bytes of one element of `type` in memory (ceil(bits / 8)); nullopt unless
 /// it is an integer or float type.

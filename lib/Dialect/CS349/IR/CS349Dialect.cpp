@@ -18,41 +18,22 @@ using namespace mlir::cs349;
 #define GET_ATTRDEF_CLASSES
 #include "cs349/Dialect/CS349/IR/CS349Attrs.cpp.inc"
 
-namespace {
-/// Bytes of an f32, bf16 or f16 element; 0 for any other type.
-int64_t floatElementBytes(Type element) {
-  if (isa<Float32Type>(element))
-    return 4;
-  if (isa<BFloat16Type, Float16Type>(element))
-    return 2;
-  return 0;
-}
-
-/// Whether the elements of a static `shape`, then their bytes, fit in
-/// int64, counted as getTensorBytes counts them.
-bool fitsInInt64(ArrayRef<int64_t> shape, int64_t elementBytes) {
-  int64_t elements = 1;
-  for (int64_t extent : shape)
-    if (extent < 0 || __builtin_mul_overflow(elements, extent, &elements))
-      return false;
-  int64_t bytes;
-  return !__builtin_mul_overflow(elements, elementBytes, &bytes);
-}
-} // namespace
-
 bool mlir::cs349::hasRepresentableSize(Type type) {
-  if (auto ranked = dyn_cast<RankedTensorType>(type))
-    if (int64_t bytes = floatElementBytes(ranked.getElementType()))
-      return fitsInInt64(ranked.getShape(), bytes);
   return getTensorBytes(type).has_value();
 }
 
 bool mlir::cs349::isStaticFloatTensor(Type type) {
+  // getTensorBytes' count, without building its answer: this runs for every
+  // operand and result each time a module is verified.
   auto ranked = dyn_cast<RankedTensorType>(type);
-  if (!ranked)
+  if (!ranked || !ranked.hasStaticShape())
     return false;
-  int64_t bytes = floatElementBytes(ranked.getElementType());
-  return bytes != 0 && fitsInInt64(ranked.getShape(), bytes);
+  Type element = ranked.getElementType();
+  if (!isa<BFloat16Type, Float16Type, Float32Type>(element))
+    return false;
+  std::optional<int64_t> elements = checkedProduct(ranked.getShape());
+  const int64_t elementBytes = isa<Float32Type>(element) ? 4 : 2;
+  return elements && checkedMultiply(*elements, elementBytes);
 }
 
 bool mlir::cs349::isIntegerElementType(Type type) {
