@@ -1215,6 +1215,35 @@ double GreedyPlacer::progress() const {
 
 Plan GreedyPlacer::finish() { return impl->finish(); }
 
+bool placeOnPace(GreedyPlacer &placer, const std::vector<uint32_t> &order,
+                 Fit fit, const Deadline &deadline) {
+  using Seconds = std::chrono::duration<double>;
+  placer.begin(order, fit);
+  const auto began = Clock::now();
+  const auto eighth = (deadline.at - began) / 8;
+  if (placer.resume(Deadline{began + eighth}))
+    return true;
+  const double f1 = placer.progress();
+  const double t1 = Seconds(Clock::now() - began).count();
+  if (placer.resume(Deadline{began + 2 * eighth}))
+    return true;
+  const double f2 = placer.progress();
+  const double t2 = Seconds(Clock::now() - began).count();
+  if (f1 <= 0 || f2 <= f1)
+    return false;
+  // The time per buffer as a + b * (fraction placed), fitted to the mean
+  // costs of the two eighths: later placements meet more placed blocks,
+  // and where that makes the pass quadratic a linear extrapolation would
+  // keep a pass that cannot finish.
+  const double c1 = t1 / f1, c2 = (t2 - t1) / (f2 - f1);
+  const double b = std::max(0.0, (c2 - c1) / (f2 / 2));
+  const double a = c1 - b * f1 / 2;
+  const double needed = a * (1 - f2) + b * (1 - f2 * f2) / 2;
+  if (needed > Seconds(deadline.at - Clock::now()).count())
+    return false;
+  return placer.resume(deadline);
+}
+
 Plan greedyBySizeWithin(const Problem &problem, const Deadline &deadline) {
   GreedyPlacer placer(problem);
   return placer.placeWithin(placer.orderBySize(), Fit::First, deadline);
@@ -1254,6 +1283,31 @@ std::vector<uint32_t> GreedyPlacer::orderByEnd() const {
   const auto &bs = impl->problem.buffers;
   return impl->sorted(
       [&](uint32_t x, uint32_t y) { return bs[x].end > bs[y].end; });
+}
+
+namespace {
+/// The bit width of a size: sizes of one class lie within a factor of two.
+int sizeClass(uint64_t size) { return 64 - __builtin_clzll(size | 1); }
+} // namespace
+
+std::vector<uint32_t> GreedyPlacer::orderBySizeClassStart() const {
+  const auto &bs = impl->problem.buffers;
+  return impl->sorted([&](uint32_t x, uint32_t y) {
+    int cx = sizeClass(bs[x].size), cy = sizeClass(bs[y].size);
+    if (cx != cy)
+      return cx > cy;
+    return bs[x].start < bs[y].start;
+  });
+}
+
+std::vector<uint32_t> GreedyPlacer::orderBySizeClassEnd() const {
+  const auto &bs = impl->problem.buffers;
+  return impl->sorted([&](uint32_t x, uint32_t y) {
+    int cx = sizeClass(bs[x].size), cy = sizeClass(bs[y].size);
+    if (cx != cy)
+      return cx > cy;
+    return bs[x].end > bs[y].end;
+  });
 }
 
 std::vector<uint32_t> GreedyPlacer::orderByDegree() const {
@@ -1395,6 +1449,8 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   orders.push_back(placer.orderByDegree());
   orders.push_back(placer.orderByStart());
   orders.push_back(placer.orderByEnd());
+  orders.push_back(placer.orderBySizeClassStart());
+  orders.push_back(placer.orderBySizeClassEnd());
   for (size_t o = 0; o < orders.size(); ++o) {
     for (Fit fit : {Fit::Best, Fit::First}) {
       if (isDone(o, fit))

@@ -338,52 +338,60 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
   }
   case Strategy::Best: {
     // Fast strong heuristics first: greedy-by-size (optimal at the lower
-    // bound) and the sweeps in start and end order (O(n log n) however many
-    // buffers live at once; where most do, the strongest passes measured),
-    // then the other best-fit passes, then improvement: the search where a
-    // dive is affordable, else reordering the best greedy order.
-    // Greedy-by-size goes first; when after a quarter of the time it is
-    // behind the pace that would finish it in time, it is given up (its
-    // interrupted plan stacks the rest) for the sweeps and what follows
-    // them.  Every step stops at the deadline and the smallest plan made is
-    // kept.
+    // bound), the sweeps in start and end order (O(n log n) however many
+    // buffers live at once; where most do, the strongest passes measured)
+    // and first-fit over size classes in start and end order (greedy-by-
+    // size's cost, and on the training-step and `long` problems far
+    // smaller plans than either), then the other best-fit passes, then
+    // improvement: the search where a dive is affordable, else reordering
+    // the best greedy order.  Greedy-by-size is given up when after a
+    // quarter of the time it would not finish at its pace (its interrupted
+    // plan stacks the rest).  Every step stops at the deadline and the
+    // smallest plan made is kept.
     auto t0 = Clock::now();
     uint64_t lower = alignedLowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
     std::vector<DonePass> done;
-    Plan greedy;
-    bool swept = false;
-    {
-      GreedyPlacer placer(problem);
-      placer.begin(placer.orderBySize(), Fit::First);
-      const auto began = Clock::now();
-      bool complete = placer.resume(Deadline{began + (work.at - began) / 4});
-      if (!complete) {
-        // The pace is taken as linear in the buffers placed: the later
-        // placements meet more placed blocks and cost more, so this errs
-        // on the side of finishing greedy-by-size.
-        const double f = placer.progress();
-        const double spent =
-            std::chrono::duration<double>(Clock::now() - began).count();
-        const double left =
-            std::chrono::duration<double>(work.at - Clock::now()).count();
-        if (f <= 0 || spent / f - spent > left) {
-          done = sweepPasses(problem, work);
-          swept = true;
-        } else {
-          placer.resume(work);
-        }
-      }
-      greedy = placer.finish();
-    }
-    if (!swept && greedy.arenaSize > lower && !work.passed())
+    GreedyPlacer placer(problem);
+    placeOnPace(placer, placer.orderBySize(), Fit::First, work);
+    Plan greedy = placer.finish();
+    if (greedy.arenaSize > lower && !work.passed())
       done = sweepPasses(problem, work);
-    const Plan *smallest = &greedy;
-    for (const DonePass &d : done)
-      if (d.plan.arenaSize < smallest->arenaSize)
-        smallest = &d.plan;
-    if (smallest->arenaSize <= lower || work.passed()) {
-      result = *smallest;
+    auto smallest = [&]() {
+      uint64_t arena = greedy.arenaSize;
+      for (const DonePass &d : done)
+        arena = std::min(arena, d.plan.arenaSize);
+      return arena;
+    };
+    // A size-class pass that would not finish in time still places the
+    // large classes, which hold most of the bytes, in the first half of
+    // the time left; the small ones are stacked (on problems with many
+    // sizes that plan beats the sweeps).  The end order only when the start
+    // order finished: both cost about the same.
+    for (PassOrder order :
+         {PassOrder::SizeClassStart, PassOrder::SizeClassEnd}) {
+      if (smallest() <= lower || work.passed())
+        break;
+      bool complete =
+          placeOnPace(placer,
+                      order == PassOrder::SizeClassStart
+                          ? placer.orderBySizeClassStart()
+                          : placer.orderBySizeClassEnd(),
+                      Fit::First, work);
+      if (!complete) {
+        auto now = Clock::now();
+        placer.resume(Deadline{now + (work.at - now) / 2});
+      }
+      done.push_back({placer.finish(), order, Fit::First});
+      if (!complete)
+        break;
+    }
+    if (smallest() <= lower || work.passed()) {
+      const Plan *best = &greedy;
+      for (const DonePass &d : done)
+        if (d.plan.arenaSize < best->arenaSize)
+          best = &d.plan;
+      result = *best;
       break;
     }
     // Greedy-by-size first among equal plans; given up, it is not made

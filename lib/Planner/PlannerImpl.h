@@ -98,6 +98,13 @@ public:
   /// Latest end first: start order with time running backwards, so a pass
   /// in it is a sweep too.
   std::vector<uint32_t> orderByEnd() const;
+  /// Size classes (sizes of one bit width: within a factor of two), the
+  /// largest first, each in start order or, time running backwards, in end
+  /// order.  Buffers of about one size are interchangeable to the packing;
+  /// placed in time order they stack as a sweep would, where greedy-by-size
+  /// orders them by their last bytes.
+  std::vector<uint32_t> orderBySizeClassStart() const;
+  std::vector<uint32_t> orderBySizeClassEnd() const;
   std::vector<uint32_t> orderByDegree() const;
   std::vector<uint32_t> orderBySectionTotal() const;
 
@@ -115,7 +122,17 @@ Plan greedyBySize(const Problem &problem);
 Plan greedyBySizeWithin(const Problem &problem, const Deadline &deadline);
 
 /// The orders of best-fit's passes, in the order it makes them.
-enum class PassOrder { Size, SectionTotal, Area, Length, Degree, Start, End };
+enum class PassOrder {
+  Size,
+  SectionTotal,
+  Area,
+  Length,
+  Degree,
+  Start,
+  End,
+  SizeClassStart,
+  SizeClassEnd
+};
 
 /// A pass of best-fit already made, which planBestFit does not make again.
 struct DonePass {
@@ -131,6 +148,15 @@ struct DonePass {
 /// on the problem).  A pass the deadline interrupts is dropped.
 std::vector<DonePass> sweepPasses(const Problem &problem,
                                   const Deadline &deadline);
+
+/// Places `order` in steps until `deadline`, and gives the pass up when,
+/// after a quarter of the time, it would not finish in time at its pace
+/// (the time per buffer extrapolated from the two eighths: it grows as
+/// placements meet more placed blocks).  True when the pass completed;
+/// `placer.finish()` gives its plan either way (the buffers not placed
+/// stacked above the others).
+bool placeOnPace(GreedyPlacer &placer, const std::vector<uint32_t> &order,
+                 Fit fit, const Deadline &deadline);
 
 /// The multi-order greedy of Strategy::BestFit.  With a deadline, a pass
 /// the deadline interrupts is dropped (at least one pass completes).  The

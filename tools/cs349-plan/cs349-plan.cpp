@@ -72,10 +72,12 @@ OPTIONS:
                         greedy-by-size  largest first, each at the lowest
                                         aligned offset free during its life
                                         (default)
-                        best-fit        greedy first-fit/best-fit over seven
+                        best-fit        greedy first-fit/best-fit over nine
                                         orders (size, section total, area,
                                         lifetime, conflict degree, start,
-                                        end); the smallest plan wins
+                                        end, size class then start, size
+                                        class then end); the smallest plan
+                                        wins
                         search          branch and bound over canonical
                                         solutions (MiniMalloc-style),
                                         bisecting the arena size, starting

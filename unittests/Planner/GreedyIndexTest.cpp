@@ -109,7 +109,7 @@ TEST(GreedyIndex, EveryIndexMatchesTheQuadraticReference) {
     GreedyPlacer scan(p, GreedyPlacer::Index::Scan);
     const std::vector<std::vector<uint32_t>> orders = {
         scan.orderBySize(), scan.orderByStart(), scan.orderByEnd(),
-        scan.orderByLength()};
+        scan.orderByLength(), scan.orderBySizeClassStart()};
     std::vector<std::vector<uint64_t>> expected;
     for (const std::vector<uint32_t> &order : orders)
       for (Fit fit : {Fit::First, Fit::Best})

@@ -134,7 +134,9 @@ std::string planLines(GreedyPlacer::Index index) {
         {"length", placer.orderByLength()},
         {"degree", placer.orderByDegree()},
         {"start", placer.orderByStart()},
-        {"end", placer.orderByEnd()}};
+        {"end", placer.orderByEnd()},
+        {"size-class-start", placer.orderBySizeClassStart()},
+        {"size-class-end", placer.orderBySizeClassEnd()}};
     // Strategy::GreedyBySize (GreedyBySize.cpp, which a simple
     // implementation may replace) is the size order with first-fit.
     if (index == GreedyPlacer::Index::Auto)

@@ -73,9 +73,18 @@ TEST(TimeLimit, ZeroLimitStillGivesAValidPlan) {
   }
 }
 
+Problem trainingStep() {
+  GenerateOptions options;
+  options.lifetimes = GenerateOptions::Lifetimes::Training;
+  Problem p = generateProblem(2000, 3, options);
+  p.alignment = 64;
+  return p;
+}
+
 TEST(TimeLimit, BestIsNoWorseThanItsFastPasses) {
-  // With time to spare, best keeps the smallest of the four sweeps
-  // and greedy-by-size (and of what it does after them).
+  // With time to spare, best keeps the smallest of greedy-by-size, the
+  // four sweeps and the two size-class passes (and of what it does after
+  // them).
   Problem p = mostlyLiveAtOnce();
   PlanOptions options;
   options.strategy = Strategy::Best;
@@ -89,6 +98,43 @@ TEST(TimeLimit, BestIsNoWorseThanItsFastPasses) {
     EXPECT_TRUE(verify(p, d.plan).empty());
     EXPECT_LE(result.arenaSize, d.plan.arenaSize);
   }
+  GreedyPlacer placer(p);
+  for (const std::vector<uint32_t> &order :
+       {placer.orderBySizeClassStart(), placer.orderBySizeClassEnd()})
+    EXPECT_LE(result.arenaSize, placer.place(order, Fit::First).arenaSize);
+}
+
+TEST(TimeLimit, BestKeepsTheSizeClassPlanWhereItIsSmallest) {
+  // On a training step, first-fit over size classes in start order packs
+  // tighter than greedy-by-size and the sweeps (measured: 0.06 % over the
+  // lower bound against 1.34 % for greedy-by-size on this one).
+  Problem p = trainingStep();
+  GreedyPlacer placer(p);
+  Plan byClass = placer.place(placer.orderBySizeClassStart(), Fit::First);
+  EXPECT_TRUE(verify(p, byClass).empty());
+  EXPECT_LT(byClass.arenaSize, greedyBySize(p).arenaSize);
+  for (const DonePass &d : sweepPasses(p, Deadline::after(1e6)))
+    EXPECT_LT(byClass.arenaSize, d.plan.arenaSize);
+  PlanOptions options;
+  options.strategy = Strategy::Best;
+  options.timeLimitSeconds = 3;
+  EXPECT_LE(plan(p, options).arenaSize, byClass.arenaSize);
+}
+
+TEST(TimeLimit, PassOffPaceIsGivenUpAndStacks) {
+  Problem p = mostlyLiveAtOnce();
+  GreedyPlacer placer(p);
+  // No time at all: not even the first eighth completes.
+  EXPECT_FALSE(placeOnPace(placer, placer.orderBySizeClassStart(), Fit::First,
+                           alreadyPassed()));
+  Plan cut = placer.finish();
+  EXPECT_TRUE(verify(p, cut).empty());
+  EXPECT_LE(cut.arenaSize, naiveSize(p));
+  // With time to spare it is the plain pass.
+  EXPECT_TRUE(placeOnPace(placer, placer.orderBySizeClassStart(), Fit::First,
+                          Deadline::after(1e6)));
+  EXPECT_EQ(placer.finish().offsets,
+            placer.place(placer.orderBySizeClassStart(), Fit::First).offsets);
 }
 
 TEST(TimeLimit, InterruptedSweepsAreDropped) {
