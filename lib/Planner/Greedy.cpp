@@ -217,8 +217,21 @@ public:
   /// at y (the begin of the next range, or kNoEnd): every y' in
   /// [y, freeEnd - size] fits as well.
   uint64_t skipToFit(uint64_t x, uint64_t size, uint64_t &freeEnd) const {
-    x = skipCovered(x);
-    const Node *next = firstAbove(x);
+    // One descent finds the ranges on both sides of x: the one beginning
+    // at or below it (x moves to its end when it covers x) and the next,
+    // which, as ranges do not touch, also begins above that end.
+    const Node *prev = nullptr, *next = nullptr;
+    for (const Node *n = root; n;) {
+      if (n->begin <= x) {
+        prev = n;
+        n = n->right;
+      } else {
+        next = n;
+        n = n->left;
+      }
+    }
+    if (prev && prev->end > x)
+      x = prev->end;
     freeEnd = next ? next->begin : kNoEnd;
     if (!next || next->begin - x >= size)
       return x;
