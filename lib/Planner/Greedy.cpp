@@ -44,6 +44,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <limits>
 #include <memory_resource>
 #include <memory>
@@ -604,12 +605,15 @@ struct GreedyPlacer::Impl {
   size_t unionsInUse = 1;
   std::vector<uint32_t> touchedUnions; // nodes with a union
   std::vector<const MemoryUnion *> query; // scratch of gather()
-  /// A union of a first-fit query and a free run of it that holds x.
+  /// A union of a first-fit query and the end of the free run its last
+  /// answer lay in (0 before it is asked): x never goes below that answer,
+  /// so while x + size stays within the run the union agrees.
   struct Asked {
     const MemoryUnion *memory;
-    uint64_t freeBegin, freeEnd;
+    uint64_t freeEnd;
   };
-  std::vector<Asked> asked; // scratch of firstFit()
+  std::vector<Asked> asked;         // scratch of firstFit()
+  std::vector<uint32_t> askedOrder; // positions in `asked`, asking order
 
   // The count index (nearly every placed block overlaps): how many placed
   // blocks cover each byte, built when a query first needs it.  A query
@@ -882,25 +886,34 @@ struct GreedyPlacer::Impl {
     // only grows, and most unions are free far above the one that moved it).
     const size_t count = query.size();
     asked.clear();
-    for (const MemoryUnion *u : query)
-      asked.push_back({u, 1, 0});
+    askedOrder.clear();
+    for (const MemoryUnion *u : query) {
+      askedOrder.push_back((uint32_t)asked.size());
+      asked.push_back({u, 0});
+    }
+    // Offsets and sizes are below 2^63 (checkProblem): x + size does not
+    // wrap.
     uint64_t x = 0;
     for (size_t k = 0; k < count;) {
-      Asked &a = asked[k];
-      if (a.freeBegin <= x && x <= a.freeEnd && size <= a.freeEnd - x) {
+      Asked &a = asked[askedOrder[k]];
+      if (x + size <= a.freeEnd) {
         ++k;
         continue;
       }
       if (budget-- == 0)
         return kNoEnd;
       uint64_t moved = a.memory->skipToFit(x, size, a.freeEnd);
-      a.freeBegin = moved;
       if (moved == x) {
         ++k;
         continue;
       }
       x = moved;
-      std::rotate(asked.begin(), asked.begin() + k, asked.begin() + k + 1);
+      // To the front, the others keeping their order (the order of the
+      // positions moves, not the entries).
+      const uint32_t front = askedOrder[k];
+      std::memmove(askedOrder.data() + 1, askedOrder.data(),
+                   k * sizeof(uint32_t));
+      askedOrder[0] = front;
       k = 1;
     }
     return x;
