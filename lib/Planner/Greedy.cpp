@@ -182,6 +182,7 @@ public:
   bool empty() const { return root == nullptr; }
 
   void add(uint64_t begin, uint64_t end) {
+    top = std::max(top, end);
     Node *prev = lastAtOrBelow(begin);
     Node *merged;
     if (prev && prev->end >= begin) { // extends prev
@@ -240,11 +241,8 @@ public:
       freeEnd = above->begin;
       return above->begin - above->runBelow;
     }
-    const Node *last = root;
-    while (last->right)
-      last = last->right;
     freeEnd = kNoEnd;
-    return last->end;
+    return top;
   }
 
   /// The begin of the first range starting above x, or kNoEnd.
@@ -348,6 +346,7 @@ private:
   }
 
   Node *root = nullptr;
+  uint64_t top = 0; // the end of the last range
   std::pmr::memory_resource *pool;
 };
 
