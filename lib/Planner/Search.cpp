@@ -134,9 +134,20 @@ Instance buildInstance(const Problem &problem, const Deadline &deadline) {
   I.overlaps.assign(n, {});
   std::vector<uint32_t> activeList, pos(n, 0);
   bool dirty = false;
-  size_t work = 0, events = 0;
+  // The clock is read every kWorkPerClockCheck units of work (an overlap
+  // pair or a section member), however they fall between events: with
+  // thousands of buffers live at once, a thousand events are millions of
+  // pairs.
+  constexpr size_t kWorkPerClockCheck = size_t(1) << 16;
+  size_t work = 0, events = 0, checkedAt = 0;
+  auto outOfTime = [&] {
+    if ((++events & 1023) != 0 && work - checkedAt < kWorkPerClockCheck)
+      return false;
+    checkedAt = work;
+    return deadline.passed();
+  };
   for (const Event &e : ev) {
-    if ((++events & 1023) == 0 && deadline.passed()) {
+    if (outOfTime()) {
       I.tooLarge = true; // out of time: no search
       return I;
     }
@@ -175,19 +186,35 @@ Instance buildInstance(const Problem &problem, const Deadline &deadline) {
   const size_t m = I.sections.size();
   I.flatStart.push_back(0);
   for (const auto &sec : I.sections) {
+    work += sec.size();
+    if (outOfTime()) {
+      I.tooLarge = true;
+      return I;
+    }
     I.flat.insert(I.flat.end(), sec.begin(), sec.end());
     I.flatStart.push_back((uint32_t)I.flat.size());
   }
   I.total0.assign(m, 0);
   I.slack.assign(m, 0);
-  for (size_t s = 0; s < m; ++s)
+  for (size_t s = 0; s < m; ++s) {
+    work += I.sections[s].size();
+    if (outOfTime()) {
+      I.tooLarge = true;
+      return I;
+    }
     for (uint32_t b : I.sections[s]) {
       I.total0[s] += I.pitch[b];
       I.slack[s] = std::max(I.slack[s], I.pitch[b] - I.size[b]);
     }
+  }
   I.cuts0.assign(m > 0 ? m - 1 : 0, 0);
   for (uint32_t b = 0; b < n; ++b) {
     assert(I.secLo[b] < I.secHi[b]);
+    work += I.secHi[b] - I.secLo[b];
+    if (outOfTime()) {
+      I.tooLarge = true;
+      return I;
+    }
     for (uint32_t s = I.secLo[b]; s + 1 < I.secHi[b]; ++s)
       ++I.cuts0[s];
   }
