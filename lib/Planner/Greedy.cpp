@@ -183,7 +183,8 @@ public:
 
   void add(uint64_t begin, uint64_t end) {
     top = std::max(top, end);
-    Node *prev = lastAtOrBelow(begin);
+    Node *prev, *next;
+    around(begin, prev, next);
     Node *merged;
     if (prev && prev->end >= begin) { // extends prev
       if (prev->end >= end)
@@ -197,13 +198,15 @@ public:
       merged->longestRun = merged->runBelow;
       root = insert(root, merged);
     }
-    // Absorb the ranges that `merged` now reaches.
-    for (Node *next = firstAbove(merged->begin);
-         next && next->begin <= merged->end; next = firstAbove(merged->begin)) {
+    // Absorb the ranges that `merged` now reaches (`next` is still the
+    // first beginning above it: no range begins between prev and begin);
+    // the first one it does not reach gets the free run below it anew.
+    while (next && next->begin <= merged->end) {
       merged->end = std::max(merged->end, next->end);
       root = erase(root, next->begin);
+      next = firstAbove(merged->begin);
     }
-    if (Node *next = firstAbove(merged->begin))
+    if (next)
       setRunBelow(root, next->begin, next->begin - merged->end);
   }
 
@@ -219,19 +222,10 @@ public:
   /// at y (the begin of the next range, or kNoEnd): every y' in
   /// [y, freeEnd - size] fits as well.
   uint64_t skipToFit(uint64_t x, uint64_t size, uint64_t &freeEnd) const {
-    // One descent finds the ranges on both sides of x: the one beginning
-    // at or below it (x moves to its end when it covers x) and the next,
-    // which, as ranges do not touch, also begins above that end.
-    const Node *prev = nullptr, *next = nullptr;
-    for (const Node *n = root; n;) {
-      if (n->begin <= x) {
-        prev = n;
-        n = n->right;
-      } else {
-        next = n;
-        n = n->left;
-      }
-    }
+    // x moves to the end of the range covering it, if any; the next range
+    // begins above that end too, as ranges do not touch.
+    Node *prev, *next;
+    around(x, prev, next);
     if (prev && prev->end > x)
       x = prev->end;
     freeEnd = next ? next->begin : kNoEnd;
@@ -267,6 +261,20 @@ private:
     return n;
   }
 
+  /// The last range beginning at or below x and the first beginning above
+  /// it (either may be null), in one descent.
+  void around(uint64_t x, Node *&below, Node *&above) const {
+    below = above = nullptr;
+    for (Node *n = root; n;) {
+      if (n->begin <= x) {
+        below = n;
+        n = n->right;
+      } else {
+        above = n;
+        n = n->left;
+      }
+    }
+  }
   Node *lastAtOrBelow(uint64_t x) const {
     Node *found = nullptr;
     for (Node *n = root; n;) {
