@@ -1194,6 +1194,10 @@ struct GreedyPlacer::Impl {
     return finish();
   }
 
+  /// The largest size class first, each ordered by `less`.
+  template <typename Less>
+  std::vector<uint32_t> bySizeClass(Less less) const;
+
   template <typename Less> std::vector<uint32_t> sorted(Less less) const {
     std::vector<uint32_t> order = active;
     std::sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
@@ -1323,24 +1327,27 @@ namespace {
 int sizeClass(uint64_t size) { return 64 - __builtin_clzll(size | 1); }
 } // namespace
 
-std::vector<uint32_t> GreedyPlacer::orderBySizeClassStart() const {
-  const auto &bs = impl->problem.buffers;
-  return impl->sorted([&](uint32_t x, uint32_t y) {
-    int cx = sizeClass(bs[x].size), cy = sizeClass(bs[y].size);
+template <typename Less>
+std::vector<uint32_t> GreedyPlacer::Impl::bySizeClass(Less less) const {
+  return sorted([&](uint32_t x, uint32_t y) {
+    int cx = sizeClass(problem.buffers[x].size),
+        cy = sizeClass(problem.buffers[y].size);
     if (cx != cy)
       return cx > cy;
-    return bs[x].start < bs[y].start;
+    return less(x, y);
   });
+}
+
+std::vector<uint32_t> GreedyPlacer::orderBySizeClassStart() const {
+  const auto &bs = impl->problem.buffers;
+  return impl->bySizeClass(
+      [&](uint32_t x, uint32_t y) { return bs[x].start < bs[y].start; });
 }
 
 std::vector<uint32_t> GreedyPlacer::orderBySizeClassEnd() const {
   const auto &bs = impl->problem.buffers;
-  return impl->sorted([&](uint32_t x, uint32_t y) {
-    int cx = sizeClass(bs[x].size), cy = sizeClass(bs[y].size);
-    if (cx != cy)
-      return cx > cy;
-    return bs[x].end > bs[y].end;
-  });
+  return impl->bySizeClass(
+      [&](uint32_t x, uint32_t y) { return bs[x].end > bs[y].end; });
 }
 
 std::vector<uint32_t> GreedyPlacer::orderByDegree() const {
