@@ -1310,16 +1310,28 @@ std::vector<uint32_t> GreedyPlacer::orderByLength() const {
   return impl->sorted([&](uint32_t x, uint32_t y) { return len(x) > len(y); });
 }
 
+namespace {
+/// Start order, and end order with time running backwards.
+struct StartsEarlier {
+  const std::vector<Buffer> &buffers;
+  bool operator()(uint32_t x, uint32_t y) const {
+    return buffers[x].start < buffers[y].start;
+  }
+};
+struct EndsLater {
+  const std::vector<Buffer> &buffers;
+  bool operator()(uint32_t x, uint32_t y) const {
+    return buffers[x].end > buffers[y].end;
+  }
+};
+} // namespace
+
 std::vector<uint32_t> GreedyPlacer::orderByStart() const {
-  const auto &bs = impl->problem.buffers;
-  return impl->sorted(
-      [&](uint32_t x, uint32_t y) { return bs[x].start < bs[y].start; });
+  return impl->sorted(StartsEarlier{impl->problem.buffers});
 }
 
 std::vector<uint32_t> GreedyPlacer::orderByEnd() const {
-  const auto &bs = impl->problem.buffers;
-  return impl->sorted(
-      [&](uint32_t x, uint32_t y) { return bs[x].end > bs[y].end; });
+  return impl->sorted(EndsLater{impl->problem.buffers});
 }
 
 namespace {
@@ -1339,15 +1351,11 @@ std::vector<uint32_t> GreedyPlacer::Impl::bySizeClass(Less less) const {
 }
 
 std::vector<uint32_t> GreedyPlacer::orderBySizeClassStart() const {
-  const auto &bs = impl->problem.buffers;
-  return impl->bySizeClass(
-      [&](uint32_t x, uint32_t y) { return bs[x].start < bs[y].start; });
+  return impl->bySizeClass(StartsEarlier{impl->problem.buffers});
 }
 
 std::vector<uint32_t> GreedyPlacer::orderBySizeClassEnd() const {
-  const auto &bs = impl->problem.buffers;
-  return impl->bySizeClass(
-      [&](uint32_t x, uint32_t y) { return bs[x].end > bs[y].end; });
+  return impl->bySizeClass(EndsLater{impl->problem.buffers});
 }
 
 std::vector<uint32_t> GreedyPlacer::orderByDegree() const {
