@@ -357,11 +357,12 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     Plan greedy = placer.finish();
     if (greedy.arenaSize > lower && !work.passed())
       done = sweepPasses(problem, work);
-    auto smallest = [&]() {
-      uint64_t arena = greedy.arenaSize;
+    auto smallest = [&]() -> const Plan & {
+      const Plan *best = &greedy;
       for (const DonePass &d : done)
-        arena = std::min(arena, d.plan.arenaSize);
-      return arena;
+        if (d.plan.arenaSize < best->arenaSize)
+          best = &d.plan;
+      return *best;
     };
     // A size-class pass that would not finish in time still places the
     // large classes, which hold most of the bytes, in the first half of
@@ -370,7 +371,7 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     // order finished: both cost about the same.
     for (PassOrder order :
          {PassOrder::SizeClassStart, PassOrder::SizeClassEnd}) {
-      if (smallest() <= lower || work.passed())
+      if (smallest().arenaSize <= lower || work.passed())
         break;
       bool complete =
           placeOnPace(placer,
@@ -386,12 +387,8 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
       if (!complete)
         break;
     }
-    if (smallest() <= lower || work.passed()) {
-      const Plan *best = &greedy;
-      for (const DonePass &d : done)
-        if (d.plan.arenaSize < best->arenaSize)
-          best = &d.plan;
-      result = *best;
+    if (smallest().arenaSize <= lower || work.passed()) {
+      result = smallest();
       break;
     }
     // Greedy-by-size first among equal plans; given up, it is not made
