@@ -59,9 +59,12 @@ public:
   /// lists and sorts them, Unions walks merged memory ranges over a time
   /// index (independent of how many there are), Counts counts the
   /// blocks covering each byte and takes out the placed blocks that do not
-  /// overlap, Auto picks per placement.  All give
+  /// overlap, Runs (first-fit only; best-fit scans) counts the blocks live
+  /// at the buffer's start in a sweep along each stretch of the order whose
+  /// starts do not decrease and walks them with the unions of the blocks
+  /// starting later in its lifetime, Auto picks per placement.  All give
   /// the same plans.
-  enum class Index { Auto, Scan, Unions, Counts };
+  enum class Index { Auto, Scan, Unions, Counts, Runs };
   explicit GreedyPlacer(const Problem &problem, Index index = Index::Auto);
   ~GreedyPlacer();
   GreedyPlacer(const GreedyPlacer &) = delete;

@@ -1,6 +1,6 @@
 //===- GreedyIndexTest.cpp - Every placement index gives the same plans ---===//
 //
-// The GreedyPlacer's indexes (scan, unions, counts, the automatic choice)
+// The GreedyPlacer's indexes (scan, unions, counts, runs, the automatic choice)
 // against a quadratic reference written from the definition of first-fit
 // and best-fit, on random problems shaped so that each index is exercised:
 // most buffers live at once, all live to the end, short lifetimes, tied
@@ -116,7 +116,8 @@ TEST(GreedyIndex, EveryIndexMatchesTheQuadraticReference) {
         expected.push_back(referencePlacement(p, order, fit));
     for (GreedyPlacer::Index index :
          {GreedyPlacer::Index::Auto, GreedyPlacer::Index::Scan,
-          GreedyPlacer::Index::Unions, GreedyPlacer::Index::Counts}) {
+          GreedyPlacer::Index::Unions, GreedyPlacer::Index::Counts,
+          GreedyPlacer::Index::Runs}) {
       GreedyPlacer placer(p, index);
       for (size_t o = 0; o < orders.size(); ++o)
         for (Fit fit : {Fit::First, Fit::Best}) {
