@@ -699,7 +699,7 @@ struct GreedyPlacer::Impl {
   uint32_t sweepAt = 0;              // the slot `sweep` describes
   std::vector<uint32_t> startOf;     // per node, index into unions or 0
   std::vector<uint32_t> touchedStarts;
-  bool startUnionsBuilt = false;
+  size_t startUnionsHold = 0;        // placed blocks in the start unions
   std::vector<uint32_t> runLength;   // per order position: of its stretch,
                                      // from there on
 
@@ -773,7 +773,7 @@ struct GreedyPlacer::Impl {
     for (uint32_t node : touchedStarts)
       startOf[node] = 0;
     touchedStarts.clear();
-    startUnionsBuilt = false;
+    startUnionsHold = 0;
     sweep.reset();
     sweepArena.releaseAll();
     unions.resize(1);
@@ -1133,18 +1133,18 @@ struct GreedyPlacer::Impl {
     }
   }
 
-  /// Puts the placed blocks into the start unions; false when the pass's
-  /// deadline passes first (as buildUnions).
-  bool buildStartUnions() {
+  /// Puts the blocks placed since the start unions were last asked into
+  /// them (where the run index does not answer, placements do not pay for
+  /// keeping them); false when the pass's deadline passes first.
+  bool updateStartUnions() {
     if (startOf.empty())
       startOf.assign(2 * leaves, 0);
-    for (size_t k = 0; k < placed.size(); ++k) {
-      if (passDeadline && (k + 1) % kStepsPerClockCheck == 0 &&
+    for (; startUnionsHold < placed.size(); ++startUnionsHold) {
+      if (passDeadline && (startUnionsHold + 1) % kStepsPerClockCheck == 0 &&
           passDeadline->passed())
         return false;
-      insertStart(placed[k]);
+      insertStart(placed[startUnionsHold]);
     }
-    startUnionsBuilt = true;
     return true;
   }
 
@@ -1198,9 +1198,10 @@ struct GreedyPlacer::Impl {
   }
 
   /// First-fit through the run index, kNoEnd when the walk takes more than
-  /// `budget` steps or the start unions could not be built in time.
+  /// `budget` steps or the start unions could not be brought up to date in
+  /// time.
   uint64_t runFit(uint32_t lo, uint32_t hi, uint64_t size, size_t &budget) {
-    if (!startUnionsBuilt && !buildStartUnions())
+    if (!updateStartUnions())
       return kNoEnd;
     moveSweep(lo);
     query.clear();
@@ -1371,8 +1372,6 @@ struct GreedyPlacer::Impl {
       }
       if (unionsBuilt)
         insertUnion(i);
-      if (startUnionsBuilt)
-        insertStart(i);
       if (sweep && slotLo[i] <= sweepAt && sweepAt < slotHi[i])
         countInSweep(i, 1);
       if (counts) {
