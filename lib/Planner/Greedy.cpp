@@ -1627,7 +1627,7 @@ std::vector<uint32_t> GreedyPlacer::orderBySectionTotal() const {
 }
 
 std::vector<DonePass> sweepPasses(const Problem &problem,
-                                  const Deadline &deadline) {
+                                  const Deadline &deadline, Sweeps which) {
   GreedyPlacer placer(problem);
   std::vector<DonePass> done;
   // First-fit first: the cheaper of the two (no runs kept by length), so a
@@ -1639,10 +1639,14 @@ std::vector<DonePass> sweepPasses(const Problem &problem,
                                               {PassOrder::End, Fit::First}};
   const std::vector<uint32_t> byStart = placer.orderByStart(),
                               byEnd = placer.orderByEnd();
-  for (const auto &[order, fit] : passes)
+  const size_t from = which == Sweeps::Rest ? 1 : 0,
+               to = which == Sweeps::First ? 1 : std::size(passes);
+  for (size_t k = from; k < to; ++k) {
+    const auto &[order, fit] = passes[k];
     if (std::optional<Plan> p = placer.place(
             order == PassOrder::Start ? byStart : byEnd, fit, deadline))
       done.push_back({std::move(*p), order, fit});
+  }
   return done;
 }
 

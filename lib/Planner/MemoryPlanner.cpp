@@ -338,16 +338,16 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
   }
   case Strategy::Best: {
     // Fast strong heuristics first: greedy-by-size (optimal at the lower
-    // bound), the sweeps in start and end order (O(n log n) however many
-    // buffers live at once; where most do, the strongest passes measured)
-    // and first-fit over size classes in start and end order (greedy-by-
-    // size's cost, and on the training-step and `long` problems far
-    // smaller plans than either), then the other best-fit passes, then
-    // improvement: the search where a dive is affordable, else reordering
-    // the best greedy order.  Greedy-by-size is given up when after a
-    // quarter of the time it would not finish at its pace (its interrupted
-    // plan stacks the rest).  Every step stops at the deadline and the
-    // smallest plan made is kept.
+    // bound), the first sweep (start order, first-fit: O(n log n) however
+    // many buffers live at once), first-fit over size classes in start
+    // order (a sweep per class through the run index; on the training-step
+    // and `long` problems far smaller plans than the sweeps), the other
+    // sweeps, the size classes in end order, then the other best-fit
+    // passes, then improvement: the search where a dive is affordable,
+    // else reordering the best greedy order.  Greedy-by-size is given up
+    // when after a quarter of the time it would not finish at its pace
+    // (its interrupted plan stacks the rest).  Every step stops at the
+    // deadline and the smallest plan made is kept.
     auto t0 = Clock::now();
     uint64_t lower = alignedLowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
@@ -355,8 +355,6 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     GreedyPlacer placer(problem);
     placeOnPace(placer, placer.orderBySize(), Fit::First, work);
     Plan greedy = placer.finish();
-    if (greedy.arenaSize > lower && !work.passed())
-      done = sweepPasses(problem, work);
     auto smallest = [&]() -> const Plan & {
       const Plan *best = &greedy;
       for (const DonePass &d : done)
@@ -364,15 +362,14 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
           best = &d.plan;
       return *best;
     };
+    auto unfinished = [&] {
+      return smallest().arenaSize > lower && !work.passed();
+    };
     // A size-class pass that would not finish in time still places the
     // large classes, which hold most of the bytes, in the first half of
     // the time left; the small ones are stacked (on problems with many
-    // sizes that plan beats the sweeps).  The end order only when the start
-    // order finished: both cost about the same.
-    for (PassOrder order :
-         {PassOrder::SizeClassStart, PassOrder::SizeClassEnd}) {
-      if (smallest().arenaSize <= lower || work.passed())
-        break;
+    // sizes that plan beats the sweeps).
+    auto sizeClassPass = [&](PassOrder order) {
       bool complete =
           placeOnPace(placer,
                       order == PassOrder::SizeClassStart
@@ -384,9 +381,18 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
         placer.resume(Deadline{now + (work.at - now) / 2});
       }
       done.push_back({placer.finish(), order, Fit::First});
-      if (!complete)
-        break;
-    }
+      return complete;
+    };
+    if (unfinished())
+      done = sweepPasses(problem, work, Sweeps::First);
+    bool classesFinished = unfinished() && sizeClassPass(PassOrder::SizeClassStart);
+    if (unfinished())
+      for (DonePass &d : sweepPasses(problem, work, Sweeps::Rest))
+        done.push_back(std::move(d));
+    // The end order only when the start order finished: it is not a forward
+    // stretch, and walks the time tree's unions as greedy-by-size does.
+    if (classesFinished && unfinished())
+      sizeClassPass(PassOrder::SizeClassEnd);
     if (smallest().arenaSize <= lower || work.passed()) {
       result = smallest();
       break;

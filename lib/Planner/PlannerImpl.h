@@ -144,13 +144,19 @@ struct DonePass {
   Fit fit;
 };
 
+/// Which of the sweeps sweepPasses makes: all four, the first (start
+/// order, first-fit: the cheapest, so that a short limit still gets a plan
+/// of its own) or the three after it.
+enum class Sweeps { All, First, Rest };
+
 /// The sweeps: first-fit and best-fit in start order, then best-fit and
 /// first-fit in end order (time running backwards).  Each is O(n log n)
 /// however many buffers live at once, and on problems where most do they
-/// are the strongest of the passes measured (which direction wins depends
-/// on the problem).  A pass the deadline interrupts is dropped.
+/// are strong passes (which direction wins depends on the problem).  A pass
+/// the deadline interrupts is dropped.
 std::vector<DonePass> sweepPasses(const Problem &problem,
-                                  const Deadline &deadline);
+                                  const Deadline &deadline,
+                                  Sweeps which = Sweeps::All);
 
 /// Places `order` in steps until `deadline`, and gives the pass up when,
 /// after a quarter of the time, it would not finish in time at its pace
