@@ -682,26 +682,33 @@ struct GreedyPlacer::Impl {
   uint32_t liveLo = 0, liveHi = 0; // slots a later buffer may touch
 
   // The run index, for a stretch of the order whose starts do not decrease
-  // (each size class of the size-class orders): the placed blocks
-  // overlapping slots [lo, hi) are those live at slot lo plus those that
-  // start in (lo, hi).  The first are the ranges of `sweep` (they do not
-  // meet, so each is kept apart and can leave again), which follows the
+  // (each size class of the size-class orders in start order): the placed
+  // blocks overlapping slots [lo, hi) are those live at slot lo plus those
+  // that start in (lo, hi).  The first are the ranges of `sweep` (they do
+  // not meet, so each is kept apart and can leave again), which follows the
   // stretch forward, each block entering and leaving once, and is built
   // anew from the blocks containing lo where a stretch begins; the second
-  // are the unions of `startOf` (a node's: the placed blocks starting in
-  // its slot range) over the canonical nodes of (lo, hi).  A first-fit walk
-  // asks `sweep` and those unions.  `sweep` shows the memory at lo whole,
-  // where the time tree's unions split it between nodes: on the `long`
-  // problems in size-class order a walk takes 50-230 steps instead of
-  // 400-500.
+  // are the unions of `byStart` (a node's: the placed blocks starting in
+  // its slot range) over the canonical nodes of [lo + 1, hi).  A first-fit
+  // walk asks `sweep` and those unions.  `sweep` shows the memory at lo
+  // whole, where the time tree's unions split it between nodes: on the
+  // `long` problems in size-class order a walk takes 50-230 steps instead
+  // of 400-500.  Time running backwards, for a stretch whose ends do not
+  // increase (the size classes in end order): the blocks live at slot
+  // hi - 1 plus those that end in [lo + 1, hi), from `byEnd`.
+  struct SlotUnions {
+    std::vector<uint32_t> of; // per node, index into unions or 0
+    std::vector<uint32_t> touched;
+    size_t hold = 0; // placed blocks in them
+  };
+  SlotUnions byStart, byEnd;
   NodeArena sweepArena;
   std::optional<MemoryUnion> sweep;
-  uint32_t sweepAt = 0;              // the slot `sweep` describes
-  std::vector<uint32_t> startOf;     // per node, index into unions or 0
-  std::vector<uint32_t> touchedStarts;
-  size_t startUnionsHold = 0;        // placed blocks in the start unions
-  std::vector<uint32_t> runLength;   // per order position: of its stretch,
-                                     // from there on
+  bool sweepBackward = false;
+  uint32_t sweepAt = 0; // the slot `sweep` describes
+  // Per order position, the length from there on of its stretch of
+  // non-decreasing starts, and of non-increasing ends.
+  std::vector<uint32_t> forwardRun, backwardRun;
 
   explicit Impl(const Problem &p, Index index)
       : problem(p), align(effectiveAlignment(p)), index(index) {
@@ -770,10 +777,12 @@ struct GreedyPlacer::Impl {
     for (uint32_t node : touchedUnions)
       coverOf[node] = anyOf[node] = 0;
     touchedUnions.clear();
-    for (uint32_t node : touchedStarts)
-      startOf[node] = 0;
-    touchedStarts.clear();
-    startUnionsHold = 0;
+    for (SlotUnions *u : {&byStart, &byEnd}) {
+      for (uint32_t node : u->touched)
+        u->of[node] = 0;
+      u->touched.clear();
+      u->hold = 0;
+    }
     sweep.reset();
     sweepArena.releaseAll();
     unions.resize(1);
@@ -1121,29 +1130,27 @@ struct GreedyPlacer::Impl {
 
   //--- the run index ----------------------------------------------------------
 
-  void insertStart(uint32_t i) {
-    const uint64_t begin = offsets[i];
-    const uint64_t end = alignUp(begin + problem.buffers[i].size, align);
-    for (uint32_t node = slotLo[i] + leaves; node >= 1; node /= 2) {
-      if (startOf[node] == 0) {
-        touchedStarts.push_back(node);
-        startOf[node] = newUnion();
-      }
-      unions[startOf[node]]->add(begin, end);
-    }
-  }
-
-  /// Puts the blocks placed since the start unions were last asked into
-  /// them (where the run index does not answer, placements do not pay for
-  /// keeping them); false when the pass's deadline passes first.
-  bool updateStartUnions() {
-    if (startOf.empty())
-      startOf.assign(2 * leaves, 0);
-    for (; startUnionsHold < placed.size(); ++startUnionsHold) {
-      if (passDeadline && (startUnionsHold + 1) % kStepsPerClockCheck == 0 &&
+  /// Puts the blocks placed since `u` was last asked into its unions, at
+  /// the nodes above their start (or end) slot; where the run index does
+  /// not answer, placements do not pay for keeping them.  False when the
+  /// pass's deadline passes first.
+  bool updateSlotUnions(SlotUnions &u, const std::vector<uint32_t> &slotOf) {
+    if (u.of.empty())
+      u.of.assign(2 * leaves, 0);
+    for (; u.hold < placed.size(); ++u.hold) {
+      if (passDeadline && (u.hold + 1) % kStepsPerClockCheck == 0 &&
           passDeadline->passed())
         return false;
-      insertStart(placed[startUnionsHold]);
+      const uint32_t i = placed[u.hold];
+      const uint64_t begin = offsets[i];
+      const uint64_t end = alignUp(begin + problem.buffers[i].size, align);
+      for (uint32_t node = slotOf[i] + leaves; node >= 1; node /= 2) {
+        if (u.of[node] == 0) {
+          u.touched.push_back(node);
+          u.of[node] = newUnion();
+        }
+        unions[u.of[node]]->add(begin, end);
+      }
     }
     return true;
   }
@@ -1157,58 +1164,83 @@ struct GreedyPlacer::Impl {
     ++steps;
   }
 
-  /// Makes `sweep` count the placed blocks live at slot s: forward, by the
-  /// blocks that end or start on the way; backward, anew from the blocks
-  /// containing s (those on s's root-to-leaf path of the scan index).
-  void moveSweep(uint32_t s) {
-    if (sweep && s >= sweepAt) {
-      if (s == sweepAt)
-        return;
-      forListed(endsAt, endBits, sweepAt + 1, s + 1, [&](uint32_t j) {
+  /// Makes `sweep` hold the placed blocks live at slot q: along its
+  /// direction, by the blocks that end or start on the way; else anew from
+  /// the blocks containing q (those on q's root-to-leaf path of the scan
+  /// index).
+  void moveSweep(uint32_t q, bool backward) {
+    if (sweep && sweepBackward == backward && q == sweepAt)
+      return;
+    if (sweep && !backward && !sweepBackward && q > sweepAt) {
+      forListed(endsAt, endBits, sweepAt + 1, q + 1, [&](uint32_t j) {
         if (slotLo[j] <= sweepAt)
           countInSweep(j, -1);
       });
-      forListed(startsAt, startBits, sweepAt + 1, s + 1, [&](uint32_t j) {
-        if (slotHi[j] > s)
+      forListed(startsAt, startBits, sweepAt + 1, q + 1, [&](uint32_t j) {
+        if (slotHi[j] > q)
           countInSweep(j, 1);
       });
-      sweepAt = s;
+      sweepAt = q;
+      return;
+    }
+    if (sweep && backward && sweepBackward && q < sweepAt) {
+      forListed(startsAt, startBits, q + 1, sweepAt + 1, [&](uint32_t j) {
+        if (slotHi[j] > sweepAt)
+          countInSweep(j, -1);
+      });
+      forListed(endsAt, endBits, q + 1, sweepAt + 1, [&](uint32_t j) {
+        if (slotLo[j] <= q)
+          countInSweep(j, 1);
+      });
+      sweepAt = q;
       return;
     }
     sweep.reset();
     sweepArena.releaseAll();
     sweep.emplace(&sweepArena);
-    sweepAt = s;
-    for (uint32_t node = s + leaves; node >= 1; node /= 2)
+    sweepBackward = backward;
+    sweepAt = q;
+    for (uint32_t node = q + leaves; node >= 1; node /= 2)
       for (uint32_t j : items[node])
         countInSweep(j, 1);
   }
 
-  /// True when the run index answers for the buffer at order position k,
-  /// living on slots [lo, hi): the sweep goes on forward from its slot, or
-  /// what is left of the stretch pays for building the sweep anew (at most
-  /// one block counted per placement).  Elsewhere the time tree's unions
-  /// walk fewer steps: where the stretches are short (greedy-by-size orders
-  /// buffers of one size by start, but there are few of each), or where
-  /// most of the blocks overlapping a lifetime start during it (weights
-  /// live throughout a training step).
-  bool runIndexPays(size_t k, uint32_t lo, uint32_t hi) const {
-    return (sweep && lo >= sweepAt) ||
-           runLength[k] >= std::max(kRunToRebuild, overlapping(lo, hi));
+  /// The sweep slot of a buffer on slots [lo, hi) in a direction.
+  static uint32_t sweepSlot(uint32_t lo, uint32_t hi, bool backward) {
+    return backward ? hi - 1 : lo;
+  }
+
+  /// Whether the run index answers for the buffer at order position k,
+  /// living on slots [lo, hi), and in which direction: the sweep goes on
+  /// along its direction from its slot, or what is left of the stretch
+  /// pays for building the sweep anew (at most one block counted per
+  /// placement).  Elsewhere the time tree's unions walk fewer steps: where
+  /// the stretches are short (greedy-by-size orders buffers of one size by
+  /// start, but there are few of each), or where most of the blocks
+  /// overlapping a lifetime start during it (weights live throughout a
+  /// training step).
+  std::optional<bool> runDirection(size_t k, uint32_t lo, uint32_t hi) const {
+    if (sweep && (sweepBackward ? hi - 1 <= sweepAt : lo >= sweepAt))
+      return sweepBackward;
+    const uint32_t needed = std::max(kRunToRebuild, overlapping(lo, hi));
+    if (std::max(forwardRun[k], backwardRun[k]) < needed)
+      return std::nullopt;
+    return backwardRun[k] > forwardRun[k];
   }
 
   /// First-fit through the run index, kNoEnd when the walk takes more than
-  /// `budget` steps or the start unions could not be brought up to date in
-  /// time.
-  uint64_t runFit(uint32_t lo, uint32_t hi, uint64_t size, size_t &budget) {
-    if (!updateStartUnions())
+  /// `budget` steps or the unions could not be brought up to date in time.
+  uint64_t runFit(uint32_t lo, uint32_t hi, uint64_t size, size_t &budget,
+                  bool backward) {
+    SlotUnions &keyed = backward ? byEnd : byStart;
+    if (!updateSlotUnions(keyed, backward ? slotHi : slotLo))
       return kNoEnd;
-    moveSweep(lo);
+    moveSweep(sweepSlot(lo, hi, backward), backward);
     query.clear();
     query.push_back(&*sweep);
     auto ask = [&](uint32_t node) {
-      if (startOf[node] != 0)
-        query.push_back(unions[startOf[node]]);
+      if (keyed.of[node] != 0)
+        query.push_back(unions[keyed.of[node]]);
     };
     for (uint32_t l = lo + 1 + leaves, r = hi + leaves; l < r; l /= 2, r /= 2) {
       if (l & 1)
@@ -1227,7 +1259,8 @@ struct GreedyPlacer::Impl {
     if (index == Index::Counts)
       return countsFit(lo, hi, size, fit);
     if (index == Index::Runs && fit == Fit::First) {
-      uint64_t offset = runFit(lo, hi, size, budget);
+      uint64_t offset =
+          runFit(lo, hi, size, budget, backwardRun[next] > forwardRun[next]);
       if (offset != kNoEnd)
         return offset;
       steps = kStepsPerClockCheck; // out of time building the unions
@@ -1249,9 +1282,10 @@ struct GreedyPlacer::Impl {
       // Where the unions are fragmented a walk takes many steps: past half
       // the scan's length, scanning is cheaper.
       budget = overlapping(lo, hi) / 2;
-      if (fit == Fit::First && runIndexPays(next, lo, hi)) {
+      std::optional<bool> backward;
+      if (fit == Fit::First && (backward = runDirection(next, lo, hi))) {
         const size_t before = budget;
-        uint64_t offset = runFit(lo, hi, size, budget);
+        uint64_t offset = runFit(lo, hi, size, budget, *backward);
         steps += before - budget;
         if (offset != kNoEnd)
           return offset;
@@ -1311,6 +1345,25 @@ struct GreedyPlacer::Impl {
   size_t countsWorkSeen = 0; // CoverCounts::work already counted in steps
   size_t next = 0, placedActive = 0, activeInPass = 0;
 
+  /// run[k]: how many active buffers from order position k on keep
+  /// `inOrder(previous, next)` without a break.
+  template <typename InOrder>
+  void stretches(const std::vector<uint32_t> &order,
+                 std::vector<uint32_t> &run, InOrder inOrder) const {
+    run.assign(order.size() + 1, 0);
+    uint32_t following = 0, followingRun = 0;
+    for (size_t k = order.size(); k-- > 0;) {
+      const uint32_t i = order[k];
+      if (!isActive(problem.buffers[i])) {
+        run[k] = followingRun;
+        continue;
+      }
+      run[k] = followingRun > 0 && inOrder(i, following) ? followingRun + 1 : 1;
+      following = i;
+      followingRun = run[k];
+    }
+  }
+
   void begin(const std::vector<uint32_t> &order, Fit fit) {
     reset();
     passOrder = order;
@@ -1320,18 +1373,12 @@ struct GreedyPlacer::Impl {
     activeInPass = 0;
     for (uint32_t i : order)
       activeInPass += isActive(problem.buffers[i]);
-    runLength.assign(order.size() + 1, 0);
-    uint32_t followingLo = 0, followingRun = 0;
-    for (size_t k = order.size(); k-- > 0;) {
-      if (!isActive(problem.buffers[order[k]])) {
-        runLength[k] = followingRun;
-        continue;
-      }
-      const uint32_t lo = slotLo[order[k]];
-      runLength[k] = followingRun > 0 && lo <= followingLo ? followingRun + 1 : 1;
-      followingLo = lo;
-      followingRun = runLength[k];
-    }
+    stretches(order, forwardRun, [&](uint32_t i, uint32_t j) {
+      return slotLo[i] <= slotLo[j];
+    });
+    stretches(order, backwardRun, [&](uint32_t i, uint32_t j) {
+      return slotHi[i] >= slotHi[j];
+    });
     if (index != Index::Unions) {
       futureLo.assign(order.size() + 1, numSlots);
       futureHi.assign(order.size() + 1, 0);

@@ -342,12 +342,12 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     // many buffers live at once), first-fit over size classes in start
     // order (a sweep per class through the run index; on the training-step
     // and `long` problems far smaller plans than the sweeps), the other
-    // sweeps, the size classes in end order, then the other best-fit
-    // passes, then improvement: the search where a dive is affordable,
-    // else reordering the best greedy order.  Greedy-by-size is given up
-    // when after a quarter of the time it would not finish at its pace
-    // (its interrupted plan stacks the rest).  Every step stops at the
-    // deadline and the smallest plan made is kept.
+    // sweeps, the size classes in end order (sweeps backwards), then the
+    // other best-fit passes, then improvement: the search where a dive is
+    // affordable, else reordering the best greedy order.  Greedy-by-size
+    // is given up when after a quarter of the time it would not finish at
+    // its pace (its interrupted plan stacks the rest).  Every step stops
+    // at the deadline and the smallest plan made is kept.
     auto t0 = Clock::now();
     uint64_t lower = alignedLowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
@@ -389,8 +389,8 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     if (unfinished())
       for (DonePass &d : sweepPasses(problem, work, Sweeps::Rest))
         done.push_back(std::move(d));
-    // The end order only when the start order finished: it is not a forward
-    // stretch, and walks the time tree's unions as greedy-by-size does.
+    // The end order (each class a sweep backwards in time) only when the
+    // start order finished: both cost about the same.
     if (classesFinished && unfinished())
       sizeClassPass(PassOrder::SizeClassEnd);
     if (smallest().arenaSize <= lower || work.passed()) {

@@ -109,7 +109,8 @@ TEST(GreedyIndex, EveryIndexMatchesTheQuadraticReference) {
     GreedyPlacer scan(p, GreedyPlacer::Index::Scan);
     const std::vector<std::vector<uint32_t>> orders = {
         scan.orderBySize(), scan.orderByStart(), scan.orderByEnd(),
-        scan.orderByLength(), scan.orderBySizeClassStart()};
+        scan.orderByLength(), scan.orderBySizeClassStart(),
+        scan.orderBySizeClassEnd()};
     std::vector<std::vector<uint64_t>> expected;
     for (const std::vector<uint32_t> &order : orders)
       for (Fit fit : {Fit::First, Fit::Best})
