@@ -225,7 +225,9 @@ public:
 
   /// Adds a range that meets no other (one of the blocks live at one time)
   /// as a range of its own, even where it touches another, so that
-  /// removeApart can take it out again.  Not to be mixed with add().
+  /// removeApart can take it out again.  Not to be mixed with add(); of the
+  /// questions, skipToFit allows touching ranges, skipCovered does not
+  /// (best-fit's walk does not ask such a union).
   void addApart(uint64_t begin, uint64_t end) {
     Node *prev, *next;
     around(begin, prev, next);
