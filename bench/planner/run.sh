@@ -21,8 +21,9 @@
 #   LARGE_TIME_LIMIT  seconds for best on them (default 10)
 #   LARGE_TIMEOUT     seconds after which a greedy-by-size or best-fit run
 #                on them is stopped and reported as "> N s" (default 300;
-#                greedy orders other than by start are still superlinear
-#                where most buffers live at once)
+#                greedy orders other than the sweeps, by start or end,
+#                whole or per size class, are still superlinear where most
+#                buffers live at once)
 #   CS349_OPT, CS349_GEN  tools of a main build (default <repo>/build/bin):
 #                the 1000-layer initializer's problem comes from them and is
 #                left out when they are missing
