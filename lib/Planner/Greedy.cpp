@@ -37,7 +37,9 @@
 // unions of the blocks by their start slot for those that start later in
 // the buffer's lifetime.  The memory at one time is then one union instead
 // of pieces spread over the time tree's nodes, and the walk over the unions
-// takes a fraction of the steps.
+// takes a fraction of the steps.  Backwards in time (the size classes in
+// end order) the same with the blocks live at the buffer's last step and
+// unions by end slot.
 //
 // Block tops are rounded up to the alignment before they enter a union:
 // every candidate offset is aligned, so an aligned x is below top exactly
@@ -87,9 +89,9 @@ constexpr uint32_t kCountsRatio = 64;
 /// cheaper than this never looks, so small problems always complete.
 constexpr size_t kStepsPerClockCheck = 1024;
 
-/// The run index builds its sweep anew where a stretch of non-decreasing
-/// starts begins only when at least this many placements are left in it
-/// (and as many as the blocks the sweep will count).
+/// The run index builds its sweep anew where a stretch of the order that
+/// goes one way in time begins only when at least this many placements are
+/// left in it (and as many as the blocks the sweep will count).
 constexpr uint32_t kRunToRebuild = 64;
 
 /// Split and join of a treap ordered by `begin` and heap-ordered by

@@ -59,11 +59,11 @@ public:
   /// lists and sorts them, Unions walks merged memory ranges over a time
   /// index (independent of how many there are), Counts counts the
   /// blocks covering each byte and takes out the placed blocks that do not
-  /// overlap, Runs (first-fit only; best-fit scans) counts the blocks live
+  /// overlap, Runs (first-fit only; best-fit scans) keeps the blocks live
   /// at the buffer's start in a sweep along each stretch of the order whose
-  /// starts do not decrease and walks them with the unions of the blocks
-  /// starting later in its lifetime, Auto picks per placement.  All give
-  /// the same plans.
+  /// starts do not decrease and walks them with unions of the blocks that
+  /// start later in its lifetime (backwards in time where the ends do not
+  /// increase), Auto picks per placement.  All give the same plans.
   enum class Index { Auto, Scan, Unions, Counts, Runs };
   explicit GreedyPlacer(const Problem &problem, Index index = Index::Auto);
   ~GreedyPlacer();
