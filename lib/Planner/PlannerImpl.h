@@ -63,8 +63,11 @@ public:
   /// at the buffer's start in a sweep along each stretch of the order whose
   /// starts do not decrease and walks them with unions of the blocks that
   /// start later in its lifetime (backwards in time where the ends do not
-  /// increase), Auto picks per placement.  All give the same plans.
-  enum class Index { Auto, Scan, Unions, Counts, Runs };
+  /// increase), Points (first-fit where the lifetime contains one of the
+  /// fixed points, else a scan) keeps the blocks live at a few fixed steps
+  /// and walks them with unions of the blocks that start or end between
+  /// them, Auto picks per placement.  All give the same plans.
+  enum class Index { Auto, Scan, Unions, Counts, Runs, Points };
   explicit GreedyPlacer(const Problem &problem, Index index = Index::Auto);
   ~GreedyPlacer();
   GreedyPlacer(const GreedyPlacer &) = delete;

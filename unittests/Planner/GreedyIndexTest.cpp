@@ -1,8 +1,9 @@
 //===- GreedyIndexTest.cpp - Every placement index gives the same plans ---===//
 //
-// The GreedyPlacer's indexes (scan, unions, counts, runs, the automatic choice)
-// against a quadratic reference written from the definition of first-fit
-// and best-fit, on random problems shaped so that each index is exercised:
+// The GreedyPlacer's indexes (scan, unions, counts, runs, points, the
+// automatic choice) against a quadratic reference written from the
+// definition of first-fit and best-fit, on random problems shaped so that
+// each index is exercised:
 // most buffers live at once, all live to the end, short lifetimes, tied
 // sizes, alignments that do not divide the sizes.
 //
@@ -118,7 +119,7 @@ TEST(GreedyIndex, EveryIndexMatchesTheQuadraticReference) {
     for (GreedyPlacer::Index index :
          {GreedyPlacer::Index::Auto, GreedyPlacer::Index::Scan,
           GreedyPlacer::Index::Unions, GreedyPlacer::Index::Counts,
-          GreedyPlacer::Index::Runs}) {
+          GreedyPlacer::Index::Runs, GreedyPlacer::Index::Points}) {
       GreedyPlacer placer(p, index);
       for (size_t o = 0; o < orders.size(); ++o)
         for (Fit fit : {Fit::First, Fit::Best}) {

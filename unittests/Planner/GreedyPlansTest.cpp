@@ -194,4 +194,5 @@ INSTANTIATE_TEST_SUITE_P(EveryIndex, GreedyPlans,
                          testing::Values(GreedyPlacer::Index::Auto,
                                          GreedyPlacer::Index::Scan,
                                          GreedyPlacer::Index::Unions,
-                                         GreedyPlacer::Index::Runs));
+                                         GreedyPlacer::Index::Runs,
+                                         GreedyPlacer::Index::Points));
