@@ -1797,8 +1797,8 @@ std::vector<DonePass> sweepPasses(const Problem &problem,
                                               {PassOrder::End, Fit::First}};
   const std::vector<uint32_t> byStart = placer.orderByStart(),
                               byEnd = placer.orderByEnd();
-  const size_t from = which == Sweeps::Rest ? 1 : 0,
-               to = which == Sweeps::First ? 1 : std::size(passes);
+  const size_t from = which == Sweeps::End ? 2 : 0,
+               to = which == Sweeps::Start ? 2 : std::size(passes);
   for (size_t k = from; k < to; ++k) {
     const auto &[order, fit] = passes[k];
     if (std::optional<Plan> p = placer.place(

@@ -9,6 +9,7 @@
 #include <cassert>
 #include <cstdlib>
 #include <iterator>
+#include <limits>
 #include <set>
 #include <utility>
 
@@ -337,24 +338,26 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     break;
   }
   case Strategy::Best: {
-    // Fast strong heuristics first: greedy-by-size (optimal at the lower
-    // bound), the first sweep (start order, first-fit: O(n log n) however
-    // many buffers live at once), first-fit over size classes in start
-    // order (a sweep per class through the run index; on the training-step
-    // and `long` problems far smaller plans than the sweeps), the other
-    // sweeps, the size classes in end order (sweeps backwards), then the
-    // other best-fit passes, then improvement: the search where a dive is
-    // affordable, else reordering the best greedy order.  Greedy-by-size
-    // is given up when after a quarter of the time it would not finish at
-    // its pace (its interrupted plan stacks the rest).  Every step stops
-    // at the deadline and the smallest plan made is kept.
+    // Fast strong heuristics first, the sweeps: start order with first-fit
+    // and best-fit (O(n log n) however many buffers live at once), first-fit
+    // over size classes in start order (a sweep per class through the run
+    // index; on the training-step and `long` problems far smaller plans
+    // than the other sweeps and than greedy-by-size), end order with
+    // best-fit and first-fit, the size classes in end order (sweeps
+    // backwards); then greedy-by-size
+    // (optimal at the lower bound; superlinear where many buffers live at
+    // once), the other best-fit passes, then improvement: the search where
+    // a dive is affordable, else reordering the best greedy order.
+    // Greedy-by-size is given up when after a quarter of the time left it
+    // would not finish at its pace (its interrupted plan stacks the rest).
+    // Every step stops at the deadline and the smallest plan made is kept.
     auto t0 = Clock::now();
     uint64_t lower = alignedLowerBound(problem);
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
     std::vector<DonePass> done;
     GreedyPlacer placer(problem);
-    placeOnPace(placer, placer.orderBySize(), Fit::First, work);
-    Plan greedy = placer.finish();
+    Plan greedy; // made after the size classes; until then larger than any
+    greedy.arenaSize = std::numeric_limits<uint64_t>::max();
     auto smallest = [&]() -> const Plan & {
       const Plan *best = &greedy;
       for (const DonePass &d : done)
@@ -384,15 +387,20 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
       return complete;
     };
     if (unfinished())
-      done = sweepPasses(problem, work, Sweeps::First);
+      done = sweepPasses(problem, work, Sweeps::Start);
     bool classesFinished = unfinished() && sizeClassPass(PassOrder::SizeClassStart);
     if (unfinished())
-      for (DonePass &d : sweepPasses(problem, work, Sweeps::Rest))
+      for (DonePass &d : sweepPasses(problem, work, Sweeps::End))
         done.push_back(std::move(d));
     // The end order (each class a sweep backwards in time) only when the
     // start order finished: both cost about the same.
     if (classesFinished && unfinished())
       sizeClassPass(PassOrder::SizeClassEnd);
+    // Greedy-by-size always, even out of time (a stacked plan then): best
+    // is never worse than it when it is on pace in the time the sweeps
+    // leave.
+    placeOnPace(placer, placer.orderBySize(), Fit::First, work);
+    greedy = placer.finish();
     if (smallest().arenaSize <= lower || work.passed()) {
       result = smallest();
       break;

@@ -147,10 +147,9 @@ struct DonePass {
   Fit fit;
 };
 
-/// Which of the sweeps sweepPasses makes: all four, the first (start
-/// order, first-fit: the cheapest, so that a short limit still gets a plan
-/// of its own) or the three after it.
-enum class Sweeps { All, First, Rest };
+/// Which of the sweeps sweepPasses makes: all four, the two in start order
+/// or the two in end order.
+enum class Sweeps { All, Start, End };
 
 /// The sweeps: first-fit and best-fit in start order, then best-fit and
 /// first-fit in end order (time running backwards).  Each is O(n log n)
