@@ -713,6 +713,14 @@ struct GreedyPlacer::Impl {
     size_t hold = 0; // placed blocks in them
   };
   SlotUnions byStart, byEnd;
+  NodeArena sweepArena;
+  std::optional<MemoryUnion> sweep;
+  bool sweepBackward = false;
+  uint32_t sweepAt = 0; // the slot `sweep` describes
+  // Per order position, the length from there on of its stretch of
+  // non-decreasing starts, and of non-increasing ends.
+  std::vector<uint32_t> forwardRun, backwardRun;
+
   // The point index, for any order: the blocks live at fixed slots (the
   // midpoints of the top levels of the time tree), one union per point.  A
   // lifetime [lo, hi) containing points p1 < ... < pm is overlapped by the
@@ -721,13 +729,6 @@ struct GreedyPlacer::Impl {
   std::vector<uint32_t> points; // sorted slots
   std::vector<uint32_t> pointUnion; // per point, index into unions or 0
   size_t pointsHold = 0; // placed blocks in the point unions
-  NodeArena sweepArena;
-  std::optional<MemoryUnion> sweep;
-  bool sweepBackward = false;
-  uint32_t sweepAt = 0; // the slot `sweep` describes
-  // Per order position, the length from there on of its stretch of
-  // non-decreasing starts, and of non-increasing ends.
-  std::vector<uint32_t> forwardRun, backwardRun;
 
   explicit Impl(const Problem &p, Index index)
       : problem(p), align(effectiveAlignment(p)), index(index) {
@@ -1256,6 +1257,21 @@ struct GreedyPlacer::Impl {
     return backwardRun[k] > forwardRun[k];
   }
 
+  /// Adds to the query the unions of `keyed` over the canonical nodes of
+  /// slots [from, to): the blocks whose start (or end) slot is in there.
+  void gatherKeyed(const SlotUnions &keyed, uint32_t from, uint32_t to) {
+    auto ask = [&](uint32_t node) {
+      if (keyed.of[node] != 0)
+        query.push_back(unions[keyed.of[node]]);
+    };
+    for (uint32_t l = from + leaves, r = to + leaves; l < r; l /= 2, r /= 2) {
+      if (l & 1)
+        ask(l++);
+      if (r & 1)
+        ask(--r);
+    }
+  }
+
   /// Puts the blocks placed since the point unions were last asked into
   /// them; false when the pass's deadline passes first.
   bool updatePointUnions() {
@@ -1297,24 +1313,14 @@ struct GreedyPlacer::Impl {
       return kNoEnd;
     const auto [first, last] = pointsIn(lo, hi);
     query.clear();
-    auto ask = [&](const SlotUnions &keyed, uint32_t from, uint32_t to) {
-      for (uint32_t l = from + leaves, r = to + leaves; l < r; l /= 2, r /= 2) {
-        if (l & 1 && keyed.of[l] != 0)
-          query.push_back(unions[keyed.of[l]]);
-        if (l & 1)
-          ++l;
-        if (r & 1 && keyed.of[--r] != 0)
-          query.push_back(unions[keyed.of[r]]);
-      }
-    };
     // The points' unions first: each holds the memory at one step whole,
     // and the walk moves x far with them before the sparse ones agree.
     for (size_t k = first; k < last; ++k)
       if (pointUnion[k] != 0 && !unions[pointUnion[k]]->empty())
         query.push_back(unions[pointUnion[k]]);
-    ask(byEnd, lo + 1, points[first] + 1);
+    gatherKeyed(byEnd, lo + 1, points[first] + 1);
     for (size_t k = first; k < last; ++k)
-      ask(byStart, points[k] + 1, k + 1 < last ? points[k + 1] : hi);
+      gatherKeyed(byStart, points[k] + 1, k + 1 < last ? points[k + 1] : hi);
     return firstFit(size, budget);
   }
 
@@ -1328,16 +1334,7 @@ struct GreedyPlacer::Impl {
     moveSweep(sweepSlot(lo, hi, backward), backward);
     query.clear();
     query.push_back(&*sweep);
-    auto ask = [&](uint32_t node) {
-      if (keyed.of[node] != 0)
-        query.push_back(unions[keyed.of[node]]);
-    };
-    for (uint32_t l = lo + 1 + leaves, r = hi + leaves; l < r; l /= 2, r /= 2) {
-      if (l & 1)
-        ask(l++);
-      if (r & 1)
-        ask(--r);
-    }
+    gatherKeyed(keyed, lo + 1, hi);
     return firstFit(size, budget);
   }
 
