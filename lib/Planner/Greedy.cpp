@@ -1338,6 +1338,18 @@ struct GreedyPlacer::Impl {
     return firstFit(size, budget);
   }
 
+  /// `offset` when a walk found one, else the scan's answer (the walk took
+  /// more than its budget, or its unions could not be updated in time).
+  uint64_t scanIfNotFound(uint64_t offset, uint32_t lo, uint32_t hi,
+                          uint64_t size, Fit fit) {
+    if (offset != kNoEnd)
+      return offset;
+    collect(lo, hi);
+    scanned += blocks.size();
+    steps += blocks.size();
+    return scanFit(size, fit);
+  }
+
   uint64_t placeOne(uint32_t i, Fit fit) {
     const uint64_t size = problem.buffers[i].size;
     const uint32_t lo = slotLo[i], hi = slotHi[i];
@@ -1345,26 +1357,18 @@ struct GreedyPlacer::Impl {
     size_t budget = std::numeric_limits<size_t>::max();
     if (index == Index::Counts)
       return countsFit(lo, hi, size, fit);
-    if (index == Index::Points && fit == Fit::First && hasPoint(lo, hi)) {
-      uint64_t offset = pointFit(lo, hi, size, budget);
-      if (offset != kNoEnd)
-        return offset;
-      steps = kStepsPerClockCheck; // out of time building the unions
-    }
-    if (index == Index::Points) {
-      collect(lo, hi);
-      return scanFit(size, fit);
-    }
-    if (index == Index::Runs && fit == Fit::First) {
-      uint64_t offset =
-          runFit(lo, hi, size, budget, backwardRun[next] > forwardRun[next]);
-      if (offset != kNoEnd)
-        return offset;
-      steps = kStepsPerClockCheck; // out of time building the unions
-    }
-    if (index == Index::Runs) {
-      collect(lo, hi);
-      return scanFit(size, fit);
+    if (index == Index::Runs || index == Index::Points) {
+      uint64_t offset = kNoEnd;
+      if (fit == Fit::First && index == Index::Runs)
+        offset = runFit(lo, hi, size, budget,
+                        backwardRun[next] > forwardRun[next]);
+      else if (fit == Fit::First && hasPoint(lo, hi))
+        offset = pointFit(lo, hi, size, budget);
+      else
+        return scanIfNotFound(kNoEnd, lo, hi, size, fit);
+      if (offset == kNoEnd)
+        steps = kStepsPerClockCheck; // out of time building the unions
+      return scanIfNotFound(offset, lo, hi, size, fit);
     }
     if (index == Index::Auto &&
         overlapping(lo, hi) > kScanLimit &&
@@ -1379,28 +1383,16 @@ struct GreedyPlacer::Impl {
       // Where the unions are fragmented a walk takes many steps: past half
       // the scan's length, scanning is cheaper.
       budget = overlapping(lo, hi) / 2;
-      std::optional<bool> backward;
-      if (fit == Fit::First && (backward = runDirection(next, lo, hi))) {
-        const size_t before = budget;
-        uint64_t offset = runFit(lo, hi, size, budget, *backward);
-        steps += before - budget;
-        if (offset != kNoEnd)
-          return offset;
-        collect(lo, hi);
-        scanned += blocks.size();
-        steps += blocks.size();
-        return scanFit(size, fit);
-      }
-      if (fit == Fit::First && hasPoint(lo, hi)) {
-        const size_t before = budget;
-        uint64_t offset = pointFit(lo, hi, size, budget);
-        steps += before - budget;
-        if (offset != kNoEnd)
-          return offset;
-        collect(lo, hi);
-        scanned += blocks.size();
-        steps += blocks.size();
-        return scanFit(size, fit);
+      if (fit == Fit::First) {
+        const std::optional<bool> backward = runDirection(next, lo, hi);
+        if (backward || hasPoint(lo, hi)) {
+          const size_t before = budget;
+          uint64_t offset = backward
+                                ? runFit(lo, hi, size, budget, *backward)
+                                : pointFit(lo, hi, size, budget);
+          steps += before - budget;
+          return scanIfNotFound(offset, lo, hi, size, fit);
+        }
       }
       // Keeping the unions costs O(log T) insertions per block: worth it
       // once the scans have cost more than that for every placed block.
@@ -1420,14 +1412,9 @@ struct GreedyPlacer::Impl {
       uint64_t offset =
           fit == Fit::First ? firstFit(size, budget) : bestFit(size, budget);
       steps += before - budget;
-      if (offset != kNoEnd)
-        return offset;
-
+      return scanIfNotFound(offset, lo, hi, size, fit);
     }
-    collect(lo, hi);
-    scanned += blocks.size();
-    steps += blocks.size();
-    return scanFit(size, fit);
+    return scanIfNotFound(kNoEnd, lo, hi, size, fit);
   }
 
   /// Gives the active buffers of order[from..] offsets end to end above
