@@ -1147,13 +1147,24 @@ struct GreedyPlacer::Impl {
       coverOf.assign(2 * leaves, 0);
       anyOf.assign(2 * leaves, 0);
     }
-    for (size_t k = 0; k < placed.size(); ++k) {
-      if (passDeadline && (k + 1) % kStepsPerClockCheck == 0 &&
+    size_t built = 0;
+    if (!catchUp(built, [&](uint32_t i) { insertUnion(i); }))
+      return false;
+    unionsBuilt = true;
+    return true;
+  }
+
+  /// Calls insert(i) for the placed blocks from placed[hold] on, moving
+  /// `hold` past them; false when the pass's deadline passes first (the
+  /// clock is read every kStepsPerClockCheck blocks: a build costs about as
+  /// much as the placements so far, too long to go unchecked).
+  template <typename Insert> bool catchUp(size_t &hold, Insert insert) {
+    for (; hold < placed.size(); ++hold) {
+      if (passDeadline && (hold + 1) % kStepsPerClockCheck == 0 &&
           passDeadline->passed())
         return false;
-      insertUnion(placed[k]);
+      insert(placed[hold]);
     }
-    unionsBuilt = true;
     return true;
   }
 
@@ -1166,11 +1177,7 @@ struct GreedyPlacer::Impl {
   bool updateSlotUnions(SlotUnions &u, const std::vector<uint32_t> &slotOf) {
     if (u.of.empty())
       u.of.assign(2 * leaves, 0);
-    for (; u.hold < placed.size(); ++u.hold) {
-      if (passDeadline && (u.hold + 1) % kStepsPerClockCheck == 0 &&
-          passDeadline->passed())
-        return false;
-      const uint32_t i = placed[u.hold];
+    return catchUp(u.hold, [&](uint32_t i) {
       const uint64_t begin = offsets[i];
       const uint64_t end = alignUp(begin + problem.buffers[i].size, align);
       for (uint32_t node = slotOf[i] + leaves; node >= 1; node /= 2) {
@@ -1180,16 +1187,16 @@ struct GreedyPlacer::Impl {
         }
         unions[u.of[node]]->add(begin, end);
       }
-    }
-    return true;
+    });
   }
 
-  void countInSweep(uint32_t j, int32_t delta) {
-    const uint64_t begin = offsets[j];
-    if (delta > 0)
-      sweep->addApart(begin, alignUp(begin + problem.buffers[j].size, align));
-    else
-      sweep->removeApart(begin);
+  void enterSweep(uint32_t j) {
+    sweep->addApart(offsets[j],
+                    alignUp(offsets[j] + problem.buffers[j].size, align));
+    ++steps;
+  }
+  void leaveSweep(uint32_t j) {
+    sweep->removeApart(offsets[j]);
     ++steps;
   }
 
@@ -1203,11 +1210,11 @@ struct GreedyPlacer::Impl {
     if (sweep && !backward && !sweepBackward && q > sweepAt) {
       forListed(endsAt, endBits, sweepAt + 1, q + 1, [&](uint32_t j) {
         if (slotLo[j] <= sweepAt)
-          countInSweep(j, -1);
+          leaveSweep(j);
       });
       forListed(startsAt, startBits, sweepAt + 1, q + 1, [&](uint32_t j) {
         if (slotHi[j] > q)
-          countInSweep(j, 1);
+          enterSweep(j);
       });
       sweepAt = q;
       return;
@@ -1215,11 +1222,11 @@ struct GreedyPlacer::Impl {
     if (sweep && backward && sweepBackward && q < sweepAt) {
       forListed(startsAt, startBits, q + 1, sweepAt + 1, [&](uint32_t j) {
         if (slotHi[j] > sweepAt)
-          countInSweep(j, -1);
+          leaveSweep(j);
       });
       forListed(endsAt, endBits, q + 1, sweepAt + 1, [&](uint32_t j) {
         if (slotLo[j] <= q)
-          countInSweep(j, 1);
+          enterSweep(j);
       });
       sweepAt = q;
       return;
@@ -1231,7 +1238,7 @@ struct GreedyPlacer::Impl {
     sweepAt = q;
     for (uint32_t node = q + leaves; node >= 1; node /= 2)
       for (uint32_t j : items[node])
-        countInSweep(j, 1);
+        enterSweep(j);
   }
 
   /// The sweep slot of a buffer on slots [lo, hi) in a direction.
@@ -1275,22 +1282,16 @@ struct GreedyPlacer::Impl {
   /// Puts the blocks placed since the point unions were last asked into
   /// them; false when the pass's deadline passes first.
   bool updatePointUnions() {
-    for (; pointsHold < placed.size(); ++pointsHold) {
-      if (passDeadline && (pointsHold + 1) % kStepsPerClockCheck == 0 &&
-          passDeadline->passed())
-        return false;
-      const uint32_t i = placed[pointsHold];
+    return catchUp(pointsHold, [&](uint32_t i) {
       const uint64_t begin = offsets[i];
       const uint64_t end = alignUp(begin + problem.buffers[i].size, align);
-      for (size_t k = std::lower_bound(points.begin(), points.end(), slotLo[i]) -
-                      points.begin();
+      for (size_t k = pointsIn(slotLo[i], slotHi[i]).first;
            k < points.size() && points[k] < slotHi[i]; ++k) {
         if (pointUnion[k] == 0)
           pointUnion[k] = newUnion();
         unions[pointUnion[k]]->add(begin, end);
       }
-    }
-    return true;
+    });
   }
 
   bool hasPoint(uint32_t lo, uint32_t hi) const {
@@ -1515,7 +1516,7 @@ struct GreedyPlacer::Impl {
       if (unionsBuilt)
         insertUnion(i);
       if (sweep && slotLo[i] <= sweepAt && sweepAt < slotHi[i])
-        countInSweep(i, 1);
+        enterSweep(i);
       if (counts) {
         addCount(i, 1);
         steps += counts->work - countsWorkSeen;

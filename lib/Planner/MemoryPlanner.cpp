@@ -9,7 +9,6 @@
 #include <cassert>
 #include <cstdlib>
 #include <iterator>
-#include <limits>
 #include <set>
 #include <utility>
 
@@ -344,10 +343,10 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     // index; on the training-step and `long` problems far smaller plans
     // than the other sweeps and than greedy-by-size), end order with
     // best-fit and first-fit, the size classes in end order (sweeps
-    // backwards); then greedy-by-size
-    // (optimal at the lower bound; superlinear where many buffers live at
-    // once), the other best-fit passes, then improvement: the search where
-    // a dive is affordable, else reordering the best greedy order.
+    // backwards); then greedy-by-size (optimal at the lower bound;
+    // superlinear where many buffers live at once), the other best-fit
+    // passes, then improvement: the search where a dive is affordable, else
+    // reordering the best greedy order.
     // Greedy-by-size is given up when after a quarter of the time left it
     // would not finish at its pace (its interrupted plan stacks the rest).
     // Every step stops at the deadline and the smallest plan made is kept.
@@ -356,17 +355,15 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     Deadline work{deadline.at - 4 * (Clock::now() - t0)};
     std::vector<DonePass> done;
     GreedyPlacer placer(problem);
-    Plan greedy; // made after the size classes; until then larger than any
-    greedy.arenaSize = std::numeric_limits<uint64_t>::max();
     auto smallest = [&]() -> const Plan & {
-      const Plan *best = &greedy;
+      const Plan *best = &done.front().plan;
       for (const DonePass &d : done)
         if (d.plan.arenaSize < best->arenaSize)
           best = &d.plan;
       return *best;
     };
     auto unfinished = [&] {
-      return smallest().arenaSize > lower && !work.passed();
+      return !work.passed() && (done.empty() || smallest().arenaSize > lower);
     };
     // A size-class pass that would not finish in time still places the
     // large classes, which hold most of the bytes, in the first half of
@@ -399,15 +396,14 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     // Greedy-by-size always, even out of time (a stacked plan then): best
     // is never worse than it when it is on pace in the time the sweeps
     // leave.
+    // In front: of equal plans greedy-by-size's is kept, and best-fit does
+    // not make it again (given up or not).
     placeOnPace(placer, placer.orderBySize(), Fit::First, work);
-    greedy = placer.finish();
+    done.insert(done.begin(), {placer.finish(), PassOrder::Size, Fit::First});
     if (smallest().arenaSize <= lower || work.passed()) {
       result = smallest();
       break;
     }
-    // Greedy-by-size first among equal plans; given up, it is not made
-    // again either.
-    done.insert(done.begin(), {std::move(greedy), PassOrder::Size, Fit::First});
     // Reordering gets all the time where the search cannot dive, else half.
     Deadline improve = work;
     if (searchMayRun(problem))
