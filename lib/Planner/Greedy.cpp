@@ -1876,16 +1876,20 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
     best.offsets.assign(problem.buffers.size(), 0);
   if (!improveUntil)
     return best;
-  // Improvement: a buffer that reaches the arena's top is moved earlier in
-  // the best order and the order placed again; the new plan is kept when it
-  // is no larger (equal plans move on along a plateau).  Moves alternate
-  // between the culprit latest in the order going to the front and, also
-  // after any move that did not shrink the arena, a random culprit going
-  // just before a random buffer placed earlier that lives with it and lies
-  // below it (it gets first choice there).  Deterministic: a fixed
-  // generator.  When a search follows (its deadline is later), it stops
-  // after a few moves that did not make the arena smaller, so that the
-  // search gets the time; else it goes on until its deadline.
+  // Improvement: the best order is changed and placed again.  First, and
+  // again after every move that shrinks the arena, the buffers that use
+  // the holes of the plan's critical step go to the front, in their order
+  // (peakHoleUsers); that plan is kept only when it is smaller.  Otherwise
+  // a buffer that reaches the arena's top is moved earlier, and the new
+  // plan is kept when it is no larger (equal plans move on along a
+  // plateau).  Those moves alternate between the culprit latest in the
+  // order going to the front and, also after any move that did not shrink
+  // the arena, a random culprit going just before a random buffer placed
+  // earlier that lives with it and lies below it (it gets first choice
+  // there).  Deterministic: a fixed generator.  When a search follows (its
+  // deadline is later), it stops after a few moves that did not make the
+  // arena smaller, so that the search gets the time; else it goes on until
+  // its deadline.
   constexpr size_t kImproveTries = 4;
   std::vector<uint32_t> order = orders[bestOrder];
   const uint64_t lower = alignedLowerBound(problem);
@@ -1901,8 +1905,40 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   std::vector<uint32_t> culprits, below;
   size_t moves = 0;
   const bool searchFollows = workUntil && improveUntil->at < workUntil->at;
+  bool holesMove = true;
+  std::vector<char> inHole(problem.buffers.size(), 0);
   while (best.arenaSize > lower && !improveUntil->passed() &&
          (!searchFollows || failures < kImproveTries)) {
+    if (holesMove) {
+      holesMove = false;
+      std::vector<uint32_t> users = peakHoleUsers(problem, best);
+      if (!users.empty()) {
+        for (uint32_t i : users)
+          inHole[i] = 1;
+        std::vector<uint32_t> trial;
+        trial.reserve(order.size());
+        for (uint32_t i : order)
+          if (inHole[i])
+            trial.push_back(i);
+        for (uint32_t i : order)
+          if (!inHole[i])
+            trial.push_back(i);
+        for (uint32_t i : users)
+          inHole[i] = 0;
+        std::optional<Plan> p = placer.place(trial, bestFit, *improveUntil);
+        if (!p)
+          break;
+        if (p->arenaSize < best.arenaSize) {
+          failures = 0;
+          holesMove = true;
+          best = std::move(*p);
+          order = std::move(trial);
+        } else {
+          ++failures;
+        }
+        continue;
+      }
+    }
     for (uint32_t k = 0; k < order.size(); ++k)
       position[order[k]] = k;
     culprits.clear();
@@ -1939,6 +1975,7 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
     if (!p)
       break;
     failures = p->arenaSize < best.arenaSize ? 0 : failures + 1;
+    holesMove = p->arenaSize < best.arenaSize;
     if (p->arenaSize <= best.arenaSize) {
       best = std::move(*p);
       order = std::move(trial);

@@ -409,6 +409,10 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
     if (searchMayRun(problem))
       improve.at = Clock::now() + (work.at - Clock::now()) / 2;
     Plan improved = planBestFit(problem, &work, &done, &improve);
+    if (improved.arenaSize <= lower) {
+      result = std::move(improved);
+      break;
+    }
     // The search starts from greedy-by-size's plan, as strategy=search
     // does: it is anytime and path-dependent, and from a smaller start its
     // bisection aims at other targets (MiniMalloc's D: 1,057,792 B from the

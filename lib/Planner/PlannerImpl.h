@@ -178,6 +178,14 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline = nullptr,
                  const std::vector<DonePass> *done = nullptr,
                  const Deadline *improveUntil = nullptr);
 
+/// The buffers that use, at other steps, the memory a plan leaves free at
+/// its critical step (where it reaches its arena and, of those steps, the
+/// most bytes are live): any buffer not live there that overlaps a gap
+/// between the buffers live there.  Empty when the plan has no such hole.
+/// Ascending indices; O(n log n).  Placing them first is an improvement move
+/// of planBestFit (PeakHoles.cpp says why).
+std::vector<uint32_t> peakHoleUsers(const Problem &problem, const Plan &plan);
+
 /// False when the problem is too large for planSearch to try (it would
 /// return its start plan at once).
 bool searchMayRun(const Problem &problem);
