@@ -1879,7 +1879,7 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // Improvement: the best order is changed and placed again.  First, and
   // again after every move that shrinks the arena, the buffers that use
   // the holes of the plan's critical step go to the front, in their order
-  // (peakHoleUsers); that plan is kept only when it is smaller.  Otherwise
+  // (peakHoleUsers); that plan is kept only when it is smaller.  Then
   // a buffer that reaches the arena's top is moved earlier, and the new
   // plan is kept when it is no larger (equal plans move on along a
   // plateau).  Those moves alternate between the culprit latest in the
@@ -1928,13 +1928,13 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
         std::optional<Plan> p = placer.place(trial, bestFit, *improveUntil);
         if (!p)
           break;
+        // One that fails is not counted: the culprit moves then go on as
+        // they would have without it.
         if (p->arenaSize < best.arenaSize) {
           failures = 0;
           holesMove = true;
           best = std::move(*p);
           order = std::move(trial);
-        } else {
-          ++failures;
         }
         continue;
       }
