@@ -1807,6 +1807,11 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   size_t bestOrder = 0;
   Fit bestFit = Fit::First;
   int bestRank = 0;
+  // The order that placed `best` when it is not orders[bestOrder] (the
+  // first improvement move, made before the passes), and whether that move
+  // was tried on `best` without success.
+  std::optional<std::vector<uint32_t>> improvedOrder;
+  bool holesTried = false;
   auto consider = [&](Plan &&p, size_t o, Fit fit, int rank) {
     if (!have || p.arenaSize < best.arenaSize ||
         (p.arenaSize == best.arenaSize && rank < bestRank)) {
@@ -1815,6 +1820,8 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
       bestOrder = o;
       bestFit = fit;
       bestRank = rank;
+      improvedOrder.reset();
+      holesTried = false;
     }
   };
   auto isDone = [&](size_t o, Fit fit) {
@@ -1856,6 +1863,25 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   orders.push_back(placer.orderByEnd());
   orders.push_back(placer.orderBySizeClassStart());
   orders.push_back(placer.orderBySizeClassEnd());
+  // The first improvement move, the users of the peak's holes first, is
+  // made on the best plan `done` brought before the passes: it is a single
+  // pass, and where it shrinks the plan (pangu_2.6B: to the lower bound)
+  // the passes need not find another.
+  if (improveUntil && have) {
+    std::vector<uint32_t> trial =
+        peakHoleUsersFirst(problem, best, orders[bestOrder]);
+    std::optional<Plan> p;
+    if (!trial.empty())
+      p = placer.place(trial, bestFit, *improveUntil);
+    if (p && p->arenaSize < best.arenaSize) {
+      best = std::move(*p);
+      improvedOrder = std::move(trial);
+      if (best.arenaSize <= alignedLowerBound(problem))
+        return best;
+    } else {
+      holesTried = true;
+    }
+  }
   for (size_t o = 0; o < orders.size(); ++o) {
     for (Fit fit : {Fit::Best, Fit::First}) {
       if (isDone(o, fit))
@@ -1876,10 +1902,12 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
     best.offsets.assign(problem.buffers.size(), 0);
   if (!improveUntil)
     return best;
-  // Improvement: the best order is changed and placed again.  First, and
-  // again after every move that shrinks the arena, the buffers that use
-  // the holes of the plan's critical step go to the front, in their order
-  // (peakHoleUsers); that plan is kept only when it is smaller.  Then
+  // Improvement: the best order is changed and placed again.  First (on
+  // the plan `done` brought, before the passes above; here when a pass made
+  // a smaller one), and again after every move that shrinks the arena, the
+  // buffers that use the holes of the plan's critical step go to the
+  // front, in their order (peakHoleUsers); that plan is kept only when it
+  // is smaller.  Then
   // a buffer that reaches the arena's top is moved earlier, and the new
   // plan is kept when it is no larger (equal plans move on along a
   // plateau).  Those moves alternate between the culprit latest in the
@@ -1891,7 +1919,8 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // arena smaller, so that the search gets the time; else it goes on until
   // its deadline.
   constexpr size_t kImproveTries = 4;
-  std::vector<uint32_t> order = orders[bestOrder];
+  std::vector<uint32_t> order =
+      improvedOrder ? std::move(*improvedOrder) : orders[bestOrder];
   const uint64_t lower = alignedLowerBound(problem);
   size_t failures = 0;
   uint64_t rng = 0x2545f4914f6cdd1dULL;
@@ -1905,26 +1934,14 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   std::vector<uint32_t> culprits, below;
   size_t moves = 0;
   const bool searchFollows = workUntil && improveUntil->at < workUntil->at;
-  bool holesMove = true;
-  std::vector<char> inHole(problem.buffers.size(), 0);
+  // Not again on the plan it did not shrink before the passes.
+  bool holesMove = !holesTried;
   while (best.arenaSize > lower && !improveUntil->passed() &&
          (!searchFollows || failures < kImproveTries)) {
     if (holesMove) {
       holesMove = false;
-      std::vector<uint32_t> users = peakHoleUsers(problem, best);
-      if (!users.empty()) {
-        for (uint32_t i : users)
-          inHole[i] = 1;
-        std::vector<uint32_t> trial;
-        trial.reserve(order.size());
-        for (uint32_t i : order)
-          if (inHole[i])
-            trial.push_back(i);
-        for (uint32_t i : order)
-          if (!inHole[i])
-            trial.push_back(i);
-        for (uint32_t i : users)
-          inHole[i] = 0;
+      std::vector<uint32_t> trial = peakHoleUsersFirst(problem, best, order);
+      if (!trial.empty()) {
         std::optional<Plan> p = placer.place(trial, bestFit, *improveUntil);
         if (!p)
           break;

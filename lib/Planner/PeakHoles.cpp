@@ -107,4 +107,24 @@ std::vector<uint32_t> peakHoleUsers(const Problem &problem, const Plan &plan) {
   return users;
 }
 
+std::vector<uint32_t> peakHoleUsersFirst(const Problem &problem,
+                                         const Plan &plan,
+                                         const std::vector<uint32_t> &order) {
+  std::vector<uint32_t> users = peakHoleUsers(problem, plan);
+  if (users.empty())
+    return {};
+  std::vector<char> isUser(problem.buffers.size(), 0);
+  for (uint32_t i : users)
+    isUser[i] = 1;
+  std::vector<uint32_t> result;
+  result.reserve(order.size());
+  for (uint32_t i : order)
+    if (isUser[i])
+      result.push_back(i);
+  for (uint32_t i : order)
+    if (!isUser[i])
+      result.push_back(i);
+  return result;
+}
+
 } // namespace cs349::planner::detail

@@ -185,6 +185,11 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline = nullptr,
 /// Ascending indices; O(n log n).  Placing them first is an improvement move
 /// of planBestFit (PeakHoles.cpp says why).
 std::vector<uint32_t> peakHoleUsers(const Problem &problem, const Plan &plan);
+/// `order` (the order that placed `plan`) with peakHoleUsers first, in the
+/// order they have there; empty when there are none.
+std::vector<uint32_t> peakHoleUsersFirst(const Problem &problem,
+                                         const Plan &plan,
+                                         const std::vector<uint32_t> &order);
 
 /// False when the problem is too large for planSearch to try (it would
 /// return its start plan at once).
