@@ -82,6 +82,18 @@ TEST(PeakHoles, BestFitImprovementPlacesTheHoleUsersFirst) {
   Plan improved = planBestFit(p, nullptr, nullptr, &improveUntil);
   EXPECT_EQ(improved.arenaSize, 16u);
   EXPECT_TRUE(verify(p, improved).empty());
+
+  // The same given greedy-by-size's pass, as `best` gives it (the move is
+  // then made on that plan, whose holes have users, before the passes).
+  GreedyPlacer placer(p);
+  std::vector<DonePass> done{
+      {placer.place(placer.orderBySize(), Fit::First), PassOrder::Size,
+       Fit::First}};
+  ASSERT_GT(done.front().plan.arenaSize, 16u);
+  ASSERT_FALSE(peakHoleUsers(p, done.front().plan).empty());
+  Plan fromDone = planBestFit(p, nullptr, &done, &improveUntil);
+  EXPECT_EQ(fromDone.arenaSize, 16u);
+  EXPECT_TRUE(verify(p, fromDone).empty());
 }
 
 TEST(PeakHoles, NoHoleNoUsers) {
