@@ -4,19 +4,18 @@
 //
 // A greedy plan above the lower bound reaches its arena at some step while
 // memory below the top is free there: holes between the buffers live at that
-// step. The holes are not empty at other steps; the buffers occupying them
-// then are what kept the buffers above from dropping into them when the
-// greedy pass placed those. Placed first, such a buffer takes the bottom of
-// its own short span, and the long-lived buffers that straddled the hole
-// stack around it instead (on pangu_2.6B: two 20 MiB buffers living seven
-// steps each, whose 40 MiB band was the whole excess over the lower bound).
+// step. At other steps that memory is used, and its users are what kept the
+// buffers above the hole from dropping into it when the greedy pass placed
+// them. Placed first, a user takes the bottom of its own span, and the
+// buffers that sat above the hole are placed around it instead (on
+// pangu_2.6B: two 20 MiB buffers living seven steps each, whose 40 MiB band
+// was the whole excess over the lower bound).
 //
 //===----------------------------------------------------------------------===//
 
 #include "PlannerImpl.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace cs349::planner::detail {
 
