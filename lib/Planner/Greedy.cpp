@@ -1863,24 +1863,27 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   orders.push_back(placer.orderByEnd());
   orders.push_back(placer.orderBySizeClassStart());
   orders.push_back(placer.orderBySizeClassEnd());
-  // The first improvement move, the users of the peak's holes first, is
-  // made on the best plan `done` brought before the passes: it is a single
-  // pass, and where it shrinks the plan (pangu_2.6B: to the lower bound)
-  // the passes need not find another.
+  // The users of the peak's holes of `best` (placed by `from`) first; true
+  // when that plan is smaller, which then becomes `best`, its order
+  // `improvedOrder`.
+  auto holesFirst = [&](const std::vector<uint32_t> &from) {
+    std::vector<uint32_t> trial = peakHoleUsersFirst(problem, best, from);
+    if (trial.empty())
+      return false;
+    std::optional<Plan> p = placer.place(trial, bestFit, *improveUntil);
+    if (!p || p->arenaSize >= best.arenaSize)
+      return false;
+    best = std::move(*p);
+    improvedOrder = std::move(trial);
+    return true;
+  };
+  // The first improvement move is made on the best plan `done` brought
+  // before the passes: it is a single pass, and where it shrinks the plan
+  // (pangu_2.6B: to the lower bound) the passes need not find another.
   if (improveUntil && have) {
-    std::vector<uint32_t> trial =
-        peakHoleUsersFirst(problem, best, orders[bestOrder]);
-    std::optional<Plan> p;
-    if (!trial.empty())
-      p = placer.place(trial, bestFit, *improveUntil);
-    if (p && p->arenaSize < best.arenaSize) {
-      best = std::move(*p);
-      improvedOrder = std::move(trial);
-      if (best.arenaSize <= alignedLowerBound(problem))
-        return best;
-    } else {
-      holesTried = true;
-    }
+    holesTried = !holesFirst(orders[bestOrder]);
+    if (best.arenaSize <= alignedLowerBound(problem))
+      return best;
   }
   for (size_t o = 0; o < orders.size(); ++o) {
     for (Fit fit : {Fit::Best, Fit::First}) {
@@ -1907,10 +1910,9 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // a smaller one), and again after every move that shrinks the arena, the
   // buffers that use the holes of the plan's critical step go to the
   // front, in their order (peakHoleUsers); that plan is kept only when it
-  // is smaller.  Then
-  // a buffer that reaches the arena's top is moved earlier, and the new
-  // plan is kept when it is no larger (equal plans move on along a
-  // plateau).  Those moves alternate between the culprit latest in the
+  // is smaller.  Then a buffer that reaches the arena's top is moved
+  // earlier, and the new plan is kept when it is no larger (equal plans
+  // move on along a plateau).  Those moves alternate between the culprit latest in the
   // order going to the front and, also after any move that did not shrink
   // the arena, a random culprit going just before a random buffer placed
   // earlier that lives with it and lies below it (it gets first choice
@@ -1938,21 +1940,13 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   bool holesMove = !holesTried;
   while (best.arenaSize > lower && !improveUntil->passed() &&
          (!searchFollows || failures < kImproveTries)) {
+    // One that fails is not counted: the culprit moves then go on as they
+    // would have without it.
     if (holesMove) {
-      holesMove = false;
-      std::vector<uint32_t> trial = peakHoleUsersFirst(problem, best, order);
-      if (!trial.empty()) {
-        std::optional<Plan> p = placer.place(trial, bestFit, *improveUntil);
-        if (!p)
-          break;
-        // One that fails is not counted: the culprit moves then go on as
-        // they would have without it.
-        if (p->arenaSize < best.arenaSize) {
-          failures = 0;
-          holesMove = true;
-          best = std::move(*p);
-          order = std::move(trial);
-        }
+      holesMove = holesFirst(order);
+      if (holesMove) {
+        failures = 0;
+        order = std::move(*improvedOrder);
         continue;
       }
     }

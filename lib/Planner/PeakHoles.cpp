@@ -70,9 +70,8 @@ std::vector<uint32_t> peakHoleUsers(const Problem &problem, const Plan &plan) {
   if (critical == steps)
     return {};
 
-  auto liveAt = [&](const Buffer &b) {
-    return stepOf(b.start) <= critical && critical < stepOf(b.end);
-  };
+  const int64_t when = points[critical];
+  auto liveAt = [&](const Buffer &b) { return b.start <= when && when < b.end; };
   std::vector<std::pair<uint64_t, uint64_t>> occupied;
   for (uint32_t i : active)
     if (liveAt(buffers[i]))

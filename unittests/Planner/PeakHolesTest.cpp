@@ -30,19 +30,6 @@ Problem makeProblem(std::vector<Buffer> buffers, uint64_t alignment = 1) {
   return p;
 }
 
-/// `users` first, in the order they have in `order`, then the rest.
-std::vector<uint32_t> usersFirst(const std::vector<uint32_t> &order,
-                                 const std::vector<uint32_t> &users) {
-  std::vector<uint32_t> result;
-  for (uint32_t i : order)
-    if (std::count(users.begin(), users.end(), i))
-      result.push_back(i);
-  for (uint32_t i : order)
-    if (!std::count(users.begin(), users.end(), i))
-      result.push_back(i);
-  return result;
-}
-
 bool liveAt(const Buffer &b, int64_t t) { return b.start <= t && t < b.end; }
 
 // Greedy-by-size places #1 (8 B, step 7) at 0, #3 (6 B, step 0) at 0, #2
@@ -63,7 +50,8 @@ TEST(PeakHoles, HandCheckedProblem) {
 
   std::vector<uint32_t> users = peakHoleUsers(p, greedy);
   EXPECT_EQ(users, (std::vector<uint32_t>{2}));
-  Plan moved = placer.place(usersFirst(order, users), Fit::First);
+  Plan moved =
+      placer.place(peakHoleUsersFirst(p, greedy, order), Fit::First);
   EXPECT_EQ(moved.offsets, (std::vector<uint64_t>{8, 0, 0, 5}));
   EXPECT_EQ(moved.arenaSize, 11u);
   EXPECT_TRUE(verify(p, moved).empty());
@@ -189,7 +177,8 @@ TEST(PeakHoles, PanguReachesTheLowerBound) {
   ASSERT_EQ(users.size(), 2u);
   for (uint32_t u : users)
     EXPECT_EQ(p.buffers[u].size, 20u << 20);
-  Plan moved = placer.place(usersFirst(order, users), Fit::First);
+  Plan moved =
+      placer.place(peakHoleUsersFirst(p, greedy, order), Fit::First);
   EXPECT_EQ(moved.arenaSize, lower);
   EXPECT_TRUE(verify(p, moved).empty());
 }
