@@ -95,10 +95,10 @@ constexpr size_t kStepsPerClockCheck = 1024;
 constexpr uint32_t kRunToRebuild = 64;
 
 /// The point index keeps the blocks live at the midpoints of the nodes of
-/// this many top levels of the time tree (63 points; a block is in about
-/// 15 of them on the `long` problems).  Measured with 4, 5, 7 and 8 levels
-/// too: 5 and 6 about equal, 4 and 7 slower, 8 two to three times slower
-/// (more unions per query).
+/// this many top levels of the time tree (63 points; a block is live at
+/// about 15 of them on the `long` problems).  Measured with 4 to 9 levels:
+/// 5 and 6 about equal, 4 and 7 slower, 8 and 9 slower still (a block goes
+/// into more unions).
 constexpr uint32_t kPointLevels = 6;
 
 /// Split and join of a treap ordered by `begin` and heap-ordered by
@@ -722,13 +722,17 @@ struct GreedyPlacer::Impl {
   std::vector<uint32_t> forwardRun, backwardRun;
 
   // The point index, for any order: the blocks live at fixed slots (the
-  // midpoints of the top levels of the time tree), one union per point.  A
-  // lifetime [lo, hi) containing points p1 < ... < pm is overlapped by the
-  // blocks live at one of them, those ending in [lo + 1, p1] and those
-  // starting between two points or after pm (from byEnd and byStart).
-  std::vector<uint32_t> points; // sorted slots
-  std::vector<uint32_t> pointUnion; // per point, index into unions or 0
-  size_t pointsHold = 0; // placed blocks in the point unions
+  // midpoints of the top levels of the time tree).  A lifetime [lo, hi)
+  // containing points p1 < ... < pm is overlapped by the blocks live at one
+  // of them, those ending in [lo + 1, p1] (byEnd) and those starting after
+  // p1 (byStart).  The points have a tree of their own, whose node holds
+  // the blocks live at one of its points, so that the blocks live at one of
+  // p1..pm are the unions of O(log m) nodes: the memory of several steps
+  // merged, where one union per point would leave it in m pieces.
+  std::vector<uint32_t> points;     // sorted slots
+  size_t pointLeaves = 1;           // leaves of the points' tree
+  std::vector<uint32_t> pointUnion; // per node of it, index into unions or 0
+  size_t pointsHold = 0;            // placed blocks in the point unions
 
   explicit Impl(const Problem &p, Index index)
       : problem(p), align(effectiveAlignment(p)), index(index) {
@@ -767,7 +771,9 @@ struct GreedyPlacer::Impl {
         points.push_back(from + width / 2);
     }
     std::sort(points.begin(), points.end());
-    pointUnion.assign(points.size(), 0);
+    while (pointLeaves < points.size())
+      pointLeaves *= 2;
+    pointUnion.assign(2 * pointLeaves, 0);
     offsets.assign(n, 0);
     startCount.assign(numSlots + 2, 0);
     endCount.assign(numSlots + 2, 0);
@@ -1285,12 +1291,17 @@ struct GreedyPlacer::Impl {
     return catchUp(pointsHold, [&](uint32_t i) {
       const uint64_t begin = offsets[i];
       const uint64_t end = alignUp(begin + problem.buffers[i].size, align);
-      for (size_t k = pointsIn(slotLo[i], slotHi[i]).first;
-           k < points.size() && points[k] < slotHi[i]; ++k) {
-        if (pointUnion[k] == 0)
-          pointUnion[k] = newUnion();
-        unions[pointUnion[k]]->add(begin, end);
-      }
+      const auto [first, last] = pointsIn(slotLo[i], slotHi[i]);
+      if (first == last)
+        return;
+      // Every node with one of the points first..last-1 below it.
+      for (size_t l = first + pointLeaves, r = last - 1 + pointLeaves; l >= 1;
+           l /= 2, r /= 2)
+        for (size_t node = l; node <= r; ++node) {
+          if (pointUnion[node] == 0)
+            pointUnion[node] = newUnion();
+          unions[pointUnion[node]]->add(begin, end);
+        }
     });
   }
 
@@ -1314,14 +1325,24 @@ struct GreedyPlacer::Impl {
       return kNoEnd;
     const auto [first, last] = pointsIn(lo, hi);
     query.clear();
-    // The points' unions first: each holds the memory at one step whole,
-    // and the walk moves x far with them before the sparse ones agree.
-    for (size_t k = first; k < last; ++k)
-      if (pointUnion[k] != 0 && !unions[pointUnion[k]]->empty())
-        query.push_back(unions[pointUnion[k]]);
+    // The points' unions first: each holds the memory at its steps whole,
+    // and the walk moves x far with them before the sparse ones agree.  The
+    // blocks that start after p1 and are live at a later point are in both:
+    // one range of byStart asks fewer unions than one between each two
+    // points.
+    auto ask = [&](size_t node) {
+      if (pointUnion[node] != 0 && !unions[pointUnion[node]]->empty())
+        query.push_back(unions[pointUnion[node]]);
+    };
+    for (size_t l = first + pointLeaves, r = last + pointLeaves; l < r;
+         l /= 2, r /= 2) {
+      if (l & 1)
+        ask(l++);
+      if (r & 1)
+        ask(--r);
+    }
     gatherKeyed(byEnd, lo + 1, points[first] + 1);
-    for (size_t k = first; k < last; ++k)
-      gatherKeyed(byStart, points[k] + 1, k + 1 < last ? points[k + 1] : hi);
+    gatherKeyed(byStart, points[first] + 1, hi);
     return firstFit(size, budget);
   }
 
