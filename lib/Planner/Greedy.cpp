@@ -1901,9 +1901,11 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // The first improvement move is made on the best plan `done` brought
   // before the passes: it is a single pass, and where it shrinks the plan
   // (pangu_2.6B: to the lower bound) the passes need not find another.
+  // The improvement ends at the lower bound.
+  const uint64_t lower = improveUntil ? alignedLowerBound(problem) : 0;
   if (improveUntil && have) {
     holesTried = !holesFirst(orders[bestOrder]);
-    if (best.arenaSize <= alignedLowerBound(problem))
+    if (best.arenaSize <= lower)
       return best;
   }
   for (size_t o = 0; o < orders.size(); ++o) {
@@ -1933,18 +1935,17 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // front, in their order (peakHoleUsers); that plan is kept only when it
   // is smaller.  Then a buffer that reaches the arena's top is moved
   // earlier, and the new plan is kept when it is no larger (equal plans
-  // move on along a plateau).  Those moves alternate between the culprit latest in the
-  // order going to the front and, also after any move that did not shrink
-  // the arena, a random culprit going just before a random buffer placed
-  // earlier that lives with it and lies below it (it gets first choice
-  // there).  Deterministic: a fixed generator.  When a search follows (its
-  // deadline is later), it stops after a few moves that did not make the
-  // arena smaller, so that the search gets the time; else it goes on until
-  // its deadline.
+  // move on along a plateau).  Those moves alternate between the culprit
+  // latest in the order going to the front and, also after any move that
+  // did not shrink the arena, a random culprit going just before a random
+  // buffer placed earlier that lives with it and lies below it (it gets
+  // first choice there).  Deterministic: a fixed generator.  When a search
+  // follows (its deadline is later), it stops after a few moves that did
+  // not make the arena smaller, so that the search gets the time; else it
+  // goes on until its deadline.
   constexpr size_t kImproveTries = 4;
   std::vector<uint32_t> order =
       improvedOrder ? std::move(*improvedOrder) : orders[bestOrder];
-  const uint64_t lower = alignedLowerBound(problem);
   size_t failures = 0;
   uint64_t rng = 0x2545f4914f6cdd1dULL;
   auto next = [&](uint64_t n) {

@@ -71,7 +71,9 @@ std::vector<uint32_t> peakHoleUsers(const Problem &problem, const Plan &plan) {
     return {};
 
   const int64_t when = points[critical];
-  auto liveAt = [&](const Buffer &b) { return b.start <= when && when < b.end; };
+  auto liveAt = [&](const Buffer &b) {
+    return b.start <= when && when < b.end;
+  };
   std::vector<std::pair<uint64_t, uint64_t>> occupied;
   for (uint32_t i : active)
     if (liveAt(buffers[i]))

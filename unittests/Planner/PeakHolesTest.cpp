@@ -23,13 +23,6 @@ using namespace cs349::planner::detail;
 
 namespace {
 
-Problem makeProblem(std::vector<Buffer> buffers, uint64_t alignment = 1) {
-  Problem p;
-  p.buffers = std::move(buffers);
-  p.alignment = alignment;
-  return p;
-}
-
 bool liveAt(const Buffer &b, int64_t t) { return b.start <= t && t < b.end; }
 
 // Greedy-by-size places #1 (8 B, step 7) at 0, #3 (6 B, step 0) at 0, #2
@@ -39,8 +32,7 @@ bool liveAt(const Buffer &b, int64_t t) { return b.start <= t && t < b.end; }
 // (#0 at 11, #1 at 0-8), and its hole [8, 11) is used at other steps by #2
 // alone. Placed first, #2 takes 0-5, #3 goes above it, and #0 fits at 8.
 TEST(PeakHoles, HandCheckedProblem) {
-  Problem p = makeProblem(
-      {{0, 4, 9, 3}, {1, 7, 8, 8}, {2, 0, 5, 5}, {3, 0, 1, 6}});
+  Problem p{{{0, 4, 9, 3}, {1, 7, 8, 8}, {2, 0, 5, 5}, {3, 0, 1, 6}}};
   GreedyPlacer placer(p);
   std::vector<uint32_t> order = placer.orderBySize();
   Plan greedy = placer.place(order, Fit::First);
@@ -62,8 +54,8 @@ TEST(PeakHoles, HandCheckedProblem) {
 // improvement move, the users of the peak's holes first, reaches it (and
 // ends the improvement there, long before the deadline).
 TEST(PeakHoles, BestFitImprovementPlacesTheHoleUsersFirst) {
-  Problem p = makeProblem(
-      {{0, 2, 8, 2}, {1, 0, 4, 8}, {2, 3, 6, 6}, {3, 5, 9, 3}, {4, 6, 10, 9}});
+  Problem p{
+      {{0, 2, 8, 2}, {1, 0, 4, 8}, {2, 3, 6, 6}, {3, 5, 9, 3}, {4, 6, 10, 9}}};
   ASSERT_EQ(lowerBound(p), 16u);
   ASSERT_EQ(planBestFit(p).arenaSize, 19u);
   Deadline improveUntil = Deadline::after(60);
@@ -86,11 +78,11 @@ TEST(PeakHoles, BestFitImprovementPlacesTheHoleUsersFirst) {
 
 TEST(PeakHoles, NoHoleNoUsers) {
   // Stacked without gaps at every step, and a plan at the lower bound.
-  Problem p = makeProblem({{0, 0, 4, 4}, {1, 1, 3, 2}, {2, 2, 6, 3}});
+  Problem p{{{0, 0, 4, 4}, {1, 1, 3, 2}, {2, 2, 6, 3}}};
   EXPECT_TRUE(peakHoleUsers(p, Plan{{0, 4, 6}, 9}).empty());
   EXPECT_TRUE(peakHoleUsers(p, Plan{{0, 7, 4}, 9}).empty());
   // Nothing active, and a plan of the wrong size.
-  EXPECT_TRUE(peakHoleUsers(makeProblem({{0, 3, 3, 8}, {1, 0, 2, 0}}),
+  EXPECT_TRUE(peakHoleUsers(Problem{{{0, 3, 3, 8}, {1, 0, 2, 0}}},
                             Plan{{0, 0}, 0})
                   .empty());
   EXPECT_TRUE(peakHoleUsers(p, Plan{{0}, 4}).empty());
@@ -110,7 +102,7 @@ TEST(PeakHoles, AnswersFitTheDefinition) {
       buffers.push_back(
           {i, start, start + 1 + (int64_t)(rng() % 10), 1 + rng() % 100});
     }
-    Problem p = makeProblem(buffers, 1 + rng() % 8);
+    Problem p{buffers, 1 + rng() % 8};
     GreedyPlacer placer(p);
     std::vector<uint32_t> order = placer.orderBySize();
     std::shuffle(order.begin(), order.end(), rng);
@@ -127,7 +119,8 @@ TEST(PeakHoles, AnswersFitTheDefinition) {
       std::vector<std::pair<uint64_t, uint64_t>> live;
       for (size_t i = 0; i < p.buffers.size(); ++i)
         if (liveAt(p.buffers[i], t)) {
-          live.push_back({plan.offsets[i], plan.offsets[i] + p.buffers[i].size});
+          live.push_back(
+              {plan.offsets[i], plan.offsets[i] + p.buffers[i].size});
           atTop |= live.back().second == plan.arenaSize;
         }
       if (!atTop)
