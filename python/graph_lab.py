@@ -99,8 +99,8 @@ def simplify(g):
 
 
 def fold_norm_weight(g):
-    # As cs349-opt --optimize: the folded weights are simplified right away.
-    after = g.fold_norm_weight().canonicalize().cse()
+    # As cs349-opt --optimize: what the folding shares is merged right away.
+    after = g.fold_norm_weight().cse()
     return after, StepInfo(g, after, "fold_norm_weight")
 
 

@@ -26,6 +26,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -680,9 +681,11 @@ private:
       if (!key.transposed) {
         Value &column = columns[gamma];
         if (!column) {
+          // A constant γ becomes a constant column (the reshape's fold
+          // hook): --optimize runs no canonicalizer after this pass.
           RankedTensorType gammaType = tensorType(gamma);
-          column = ReshapeOp::create(
-              builder, key.gamma.getLoc(),
+          column = builder.createOrFold<ReshapeOp>(
+              key.gamma.getLoc(),
               RankedTensorType::get({gammaType.getDimSize(0), 1},
                                     gammaType.getElementType()),
               gamma);
@@ -726,6 +729,10 @@ private:
       provenance.push_back(builder.getStrArrayAttr(names));
     }
     func::ReturnOp::create(builder, func.getLoc(), results);
+    // A constant γ whose column was folded is left unread.
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body)))
+      if (isOpTriviallyDead(&op))
+        op.erase();
     SmallVector<DictionaryAttr> resultAttrs;
     for (Attribute names : provenance)
       resultAttrs.push_back(DictionaryAttr::get(

@@ -80,7 +80,7 @@ class Program:
 
     def optimize(self, attention=True):
         """match-attention (when attention), decompose, cse, canonicalize,
-        fold-norm-weight, canonicalize, cse: cs349-opt's --optimize."""
+        fold-norm-weight, cse: cs349-opt's --optimize."""
         return self.then(f"--optimize=attention={'true' if attention else 'false'}")
 
     def fuse(self, enable=True):
