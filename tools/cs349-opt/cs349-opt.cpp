@@ -11,6 +11,7 @@
 #include "CommandLine.h"
 #include "StepNameLocations.h"
 #include "StepNamesFromSource.h"
+#include "VerifiedOutput.h"
 
 #include "cs349/Conversion/Passes.h"
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
@@ -95,7 +96,10 @@ int main(int argc, char **argv) {
                 llvm::errs() << tool << ": error: " << message << "\n";
               return mlir::success();
             });
-        return userPipeline.setupPassPipeline(pm);
+        if (mlir::failed(userPipeline.setupPassPipeline(pm)))
+          return mlir::failure();
+        mlir::cs349::assumeVerifiedAfterPipeline(pm, userPipeline);
+        return mlir::success();
       });
   if (mlir::failed(
           mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
