@@ -25,15 +25,20 @@ bool mlir::cs349::hasRepresentableSize(Type type) {
 bool mlir::cs349::isStaticFloatTensor(Type type) {
   // getTensorBytes' count, without building its answer: this runs for every
   // operand and result each time a module is verified.
+  // One pass over the shape (a dynamic size is negative); as getTensorBytes,
+  // the element count has to fit before the bytes do.
   auto ranked = dyn_cast<RankedTensorType>(type);
-  if (!ranked || !ranked.hasStaticShape())
+  if (!ranked)
     return false;
   Type element = ranked.getElementType();
   if (!isa<BFloat16Type, Float16Type, Float32Type>(element))
     return false;
-  std::optional<int64_t> elements = checkedProduct(ranked.getShape());
-  const int64_t elementBytes = isa<Float32Type>(element) ? 4 : 2;
-  return elements && checkedMultiply(*elements, elementBytes);
+  std::optional<int64_t> elements = 1;
+  for (int64_t size : ranked.getShape())
+    if (size < 0 || !(elements = checkedMultiply(*elements, size)))
+      return false;
+  return checkedMultiply(*elements, isa<Float32Type>(element) ? 4 : 2)
+      .has_value();
 }
 
 bool mlir::cs349::isIntegerElementType(Type type) {
