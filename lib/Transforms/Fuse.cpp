@@ -121,10 +121,11 @@ private:
   /// Records that group `to` reads a value of group `from` (an edge that
   /// acyclicJoin allowed) and keeps `rank` topological.
   void addEdge(unsigned from, unsigned to);
-  /// Whether `op` can join `group` without a cycle between kernels.
-  bool acyclicJoin(Operation *op, unsigned group) const;
-  unsigned newGroup(Operation *op, Kind kind);
-  void join(Operation *op, unsigned group);
+  /// Whether an op reading the groups `producers` (its operandGroups) can
+  /// join `group` without a cycle between kernels.
+  bool acyclicJoin(ArrayRef<unsigned> producers, unsigned group) const;
+  unsigned newGroup(Operation *op, Kind kind, ArrayRef<unsigned> producers);
+  void join(Operation *op, unsigned group, ArrayRef<unsigned> producers);
   static void setRows(Group &group, Operation *reduction);
   static bool sameRows(const Group &group, Operation *reduction);
   bool mayTakeElementwise(const Group &group, Operation *op) const;
@@ -223,13 +224,15 @@ void Partitioner::addEdge(unsigned from, unsigned to) {
     rank[group] = newRank;
 }
 
-bool Partitioner::acyclicJoin(Operation *op, unsigned group) const {
-  return llvm::none_of(operandGroups(op), [&](unsigned producer) {
+bool Partitioner::acyclicJoin(ArrayRef<unsigned> producers,
+                              unsigned group) const {
+  return llvm::none_of(producers, [&](unsigned producer) {
     return producer != group && dependsOn(producer, group);
   });
 }
 
-unsigned Partitioner::newGroup(Operation *op, Kind kind) {
+unsigned Partitioner::newGroup(Operation *op, Kind kind,
+                               ArrayRef<unsigned> producers) {
   unsigned index = groups.size();
   Group &group = groups.emplace_back();
   group.kind = kind;
@@ -243,18 +246,19 @@ unsigned Partitioner::newGroup(Operation *op, Kind kind) {
   groupOf[op] = index;
   // Every producer group exists already: ranked below the new one.
   rank.push_back(index);
-  for (unsigned producer : operandGroups(op))
+  for (unsigned producer : producers)
     addEdge(producer, index);
   return index;
 }
 
-void Partitioner::join(Operation *op, unsigned index) {
+void Partitioner::join(Operation *op, unsigned index,
+                       ArrayRef<unsigned> producers) {
   Group &group = groups[index];
   group.ops.push_back(op);
   group.lastPos = std::max(group.lastPos, position.lookup(op));
   group.firstPos = std::min(group.firstPos, position.lookup(op));
   groupOf[op] = index;
-  for (unsigned producer : operandGroups(op))
+  for (unsigned producer : producers)
     if (producer != index)
       addEdge(producer, index);
 }
@@ -304,42 +308,44 @@ LogicalResult Partitioner::partition() {
                               "bf16/f16/f32 tensors: --fuse cannot place it "
                               "in a cs349.kernel");
     }
+    // The groups of the op's producers stay as they are while it is placed.
+    SmallVector<unsigned> producers = operandGroups(&op);
     if (!enable || *kind == Kind::Single || *kind == Kind::Matmul) {
-      newGroup(&op, *kind);
+      newGroup(&op, *kind, producers);
       continue;
     }
     if (*kind == Kind::Reduction) {
       std::optional<unsigned> producer =
           producerGroup(cast<ReductionOpInterface>(op).getInput());
-      if (producer && acyclicJoin(&op, *producer)) {
+      if (producer && acyclicJoin(producers, *producer)) {
         Group &group = groups[*producer];
         if (group.kind == Kind::Elementwise) {
           group.kind = Kind::Reduction;
           group.anchor = &op;
           setRows(group, &op);
-          join(&op, *producer);
+          join(&op, *producer, producers);
           continue;
         }
         if (group.kind == Kind::Reduction && sameRows(group, &op)) {
-          join(&op, *producer);
+          join(&op, *producer, producers);
           continue;
         }
       }
-      newGroup(&op, Kind::Reduction);
+      newGroup(&op, Kind::Reduction, producers);
       continue;
     }
     // Elementwise: the most recent producer kernel that may take it.
     bool joined = false;
-    for (unsigned candidate : operandGroups(&op)) {
+    for (unsigned candidate : producers) {
       if (mayTakeElementwise(groups[candidate], &op) &&
-          acyclicJoin(&op, candidate)) {
-        join(&op, candidate);
+          acyclicJoin(producers, candidate)) {
+        join(&op, candidate, producers);
         joined = true;
         break;
       }
     }
     if (!joined)
-      newGroup(&op, Kind::Elementwise);
+      newGroup(&op, Kind::Elementwise, producers);
   }
   if (enable)
     sink();
@@ -401,13 +407,16 @@ void Partitioner::sink() {
       return !producer || *producer != from ||
              readOutside(followViews(operand), from, &op);
     });
-    if (!writesAnyway || !acyclicJoin(&op, to))
+    if (!writesAnyway)
+      continue;
+    SmallVector<unsigned> producers = operandGroups(&op);
+    if (!acyclicJoin(producers, to))
       continue;
     Group &source = groups[from];
     llvm::erase(source.ops, &op);
     groupOf[&op] = to;
     dest.ops.push_back(&op);
-    for (unsigned producer : operandGroups(&op))
+    for (unsigned producer : producers)
       if (producer != to)
         addEdge(producer, to);
     sortGroupOps(dest);
