@@ -37,10 +37,8 @@ void registerUpstreamOptions(DialectRegistry &registry) {
 }
 
 void setDefault(llvm::StringRef flag, bool value) {
-  auto &options = cl::getRegisteredOptions();
-  auto it = options.find(flag);
-  if (it != options.end())
-    static_cast<cl::opt<bool> *>(it->second)->setInitialValue(value);
+  if (cl::opt<bool> *option = cs349::findBoolOption(flag))
+    option->setInitialValue(value);
 }
 
 /// An error is one line and its notes; the generic dump of the operation it
@@ -125,6 +123,13 @@ void reportUnknownFlag(llvm::StringRef tool, llvm::StringRef argument) {
   llvm::errs() << " (see --help)\n";
 }
 } // namespace
+
+cl::opt<bool> *cs349::findBoolOption(llvm::StringRef name) {
+  auto &options = cl::getRegisteredOptions();
+  auto it = options.find(name);
+  return it == options.end() ? nullptr
+                             : static_cast<cl::opt<bool> *>(it->second);
+}
 
 std::optional<cs349::InputOutputFiles>
 cs349::parseCommandLine(int argc, char **argv, llvm::StringRef overview,

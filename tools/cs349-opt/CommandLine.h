@@ -12,6 +12,7 @@
 #define CS349_TOOLS_CS349OPT_COMMANDLINE_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <optional>
 #include <string>
@@ -31,6 +32,10 @@ struct InputOutputFiles {
 std::optional<InputOutputFiles> parseCommandLine(int argc, char **argv,
                                                  llvm::StringRef overview,
                                                  DialectRegistry &registry);
+
+/// An upstream boolean option registered with llvm::cl (by name, without
+/// dashes), or null when none is.
+llvm::cl::opt<bool> *findBoolOption(llvm::StringRef name);
 
 } // namespace cs349
 } // namespace mlir

@@ -1,6 +1,7 @@
 //===- VerifiedOutput.cpp - print the verified output without verifying it ===//
 
 #include "VerifiedOutput.h"
+#include "CommandLine.h"
 
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
@@ -11,15 +12,6 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
-/// The printer's own option (registerAsmPrinterCLOptions): the flags of
-/// every later print read it.
-cl::opt<bool> *assumeVerifiedOption() {
-  auto &options = cl::getRegisteredOptions();
-  auto it = options.find("mlir-print-assume-verified");
-  return it == options.end() ? nullptr
-                             : static_cast<cl::opt<bool> *>(it->second);
-}
-
 struct AssumeVerifiedAfterLastPass : PassInstrumentation {
   AssumeVerifiedAfterLastPass(Pass *last, cl::opt<bool> *option)
       : last(last), option(option) {}
@@ -42,7 +34,9 @@ struct AssumeVerifiedAfterLastPass : PassInstrumentation {
 
 void cs349::assumeVerifiedAfterPipeline(PassManager &pm,
                                         const MlirOptMainConfig &config) {
-  cl::opt<bool> *option = assumeVerifiedOption();
+  // The printer's own option (registerAsmPrinterCLOptions): the flags of
+  // every later print read it.
+  cl::opt<bool> *option = findBoolOption("mlir-print-assume-verified");
   if (!option || option->getNumOccurrences() != 0)
     return;
   if (!config.shouldVerifyOnParsing() || !config.shouldVerifyPasses() ||

@@ -23,10 +23,10 @@ bool mlir::cs349::hasRepresentableSize(Type type) {
 }
 
 bool mlir::cs349::isStaticFloatTensor(Type type) {
-  // getTensorBytes' count, without building its answer: this runs for every
-  // operand and result each time a module is verified.
-  // One pass over the shape (a dynamic size is negative); as getTensorBytes,
-  // the element count has to fit before the bytes do.
+  // getTensorBytes' count (the element count has to fit, then the bytes),
+  // without building its answer and in one pass over the shape (a dynamic
+  // size is negative): this runs for every operand and result each time a
+  // module is verified.
   auto ranked = dyn_cast<RankedTensorType>(type);
   if (!ranked)
     return false;
