@@ -667,6 +667,7 @@ private:
     SmallVector<Value> results;
     SmallVector<Attribute> provenance;
     llvm::DenseMap<Value, Value> columns; // γ -> γ as a [d, 1] column
+    llvm::DenseMap<Value, Value> rows;    // β -> β as a [1, d] row
     auto lookup = [&](Value value) {
       if (!mapping.contains(value))
         mapping.map(value,
@@ -701,14 +702,17 @@ private:
     for (auto [index, key] : llvm::enumerate(biasKeys)) {
       Location loc = biasLoc(key);
       Value beta = lookup(key.beta), weight = lookup(key.weight);
-      RankedTensorType betaType = tensorType(beta);
       auto resultType =
           cast<RankedTensorType>(resultTypes[keys.size() + index]);
-      Value row = ReshapeOp::create(
-          builder, key.beta.getLoc(),
-          RankedTensorType::get({1, betaType.getDimSize(0)},
-                                betaType.getElementType()),
-          beta);
+      Value &row = rows[beta];
+      if (!row) {
+        RankedTensorType betaType = tensorType(beta);
+        row = builder.createOrFold<ReshapeOp>(
+            key.beta.getLoc(),
+            RankedTensorType::get({1, betaType.getDimSize(0)},
+                                  betaType.getElementType()),
+            beta);
+      }
       Value product = MatmulOp::create(
           builder, loc,
           RankedTensorType::get({1, resultType.getDimSize(0)},

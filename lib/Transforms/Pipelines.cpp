@@ -53,6 +53,7 @@ struct LayerCanonicalizerPass
   void runOnOperation() override {
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    config.enableConstantCSE(false);
     bool changed = false;
     (void)applyPatternsGreedily(getOperation(), *patterns, config, &changed);
     if (!changed)
@@ -79,16 +80,16 @@ void mlir::cs349::buildOptimizePipeline(OpPassManager &pm,
   if (options.attention)
     funcPm.addPass(createMatchAttention());
   funcPm.addPass(createDecompose());
-  funcPm.addPass(createCSEPass());
   // Constant folding (fold hooks, size-limited) and simplification
-  // (canonicalization patterns) are both the canonicalizer's job.
+  // (canonicalization patterns) are both the canonicalizer's job. The cse
+  // after it merges what decomposition repeats (one constant per site) and
+  // what canonicalization made equal (`0 - x` and `-1 * x`).
   funcPm.addPass(createLayerCanonicalizerPass());
+  funcPm.addPass(createCSEPass());
   // A module pass: with weights as arguments it moves the gain products into
-  // an initializer function (folding what it builds of constants itself).
-  // The cse after it merges what it shares (a bias reshaped for each of its
-  // weights) and what canonicalization made equal (`0 - x` and `-1 * x`).
+  // an initializer function, building each shared value once and folding
+  // what it builds of constants itself, so no cse is needed after it.
   pm.addPass(createFoldNormWeight());
-  pm.addPass(createCSEPass());
 }
 
 void mlir::cs349::registerPassesAndPipelines() {
@@ -97,6 +98,6 @@ void mlir::cs349::registerPassesAndPipelines() {
   PassPipelineRegistration<OptimizeOptions>(
       "optimize",
       "The lecture's optimize(): match-attention (attention=true), decompose, "
-      "cse, canonicalize, fold-norm-weight, cse",
+      "canonicalize, cse, fold-norm-weight",
       buildOptimizePipeline);
 }

@@ -79,8 +79,8 @@ class Program:
         return self.then("--fold-norm-weight")
 
     def optimize(self, attention=True):
-        """match-attention (when attention), decompose, cse, canonicalize,
-        fold-norm-weight, cse: cs349-opt's --optimize."""
+        """match-attention (when attention), decompose, canonicalize, cse,
+        fold-norm-weight: cs349-opt's --optimize."""
         return self.then(f"--optimize=attention={'true' if attention else 'false'}")
 
     def fuse(self, enable=True):

@@ -372,6 +372,30 @@ func.func @layer_norm_shift_into_bias(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %b
 
 // -----
 
+// One shift for two matmuls (q and k of one norm): the pass builds β's row
+// once, and γ's column once, for both products (nothing after it in
+// --optimize would merge copies).
+
+// CHECK-LABEL: func.func @layer_norm_shift_shared_init(
+// CHECK-NEXT: %[[COL:.*]] = cs349.reshape %{{.*}} : tensor<8xf32> -> tensor<8x1xf32>
+// CHECK-NEXT: cs349.mul %{{.*}}, %[[COL]]
+// CHECK-NEXT: cs349.mul %{{.*}}, %[[COL]]
+// CHECK-NEXT: %[[ROW:.*]] = cs349.reshape %{{.*}} : tensor<8xf32> -> tensor<1x8xf32>
+// CHECK-NEXT: cs349.matmul %[[ROW]], %{{.*}} -> tensor<1x6xf32>
+// CHECK-NEXT: cs349.reshape
+// CHECK-NEXT: cs349.matmul %[[ROW]], %{{.*}} -> tensor<1x6xf32>
+// CHECK-NEXT: cs349.reshape
+// CHECK-NEXT: return
+func.func @layer_norm_shift_shared(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %wq: tensor<8x6xf32>, %wk: tensor<8x6xf32>) -> (tensor<4x6xf32>, tensor<4x6xf32>) {
+  %s = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
+  %h = cs349.add %s, %b : tensor<4x8xf32>, tensor<8xf32>
+  %q = cs349.matmul %h, %wq : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
+  %k = cs349.matmul %h, %wk : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
+  return %q, %k : tensor<4x6xf32>, tensor<4x6xf32>
+}
+
+// -----
+
 // Constant weights fold here: diag(γ)·W = [[2, 4, 6], [12, 15, 18]] and
 // β·W + c = [1 - 4, 2 - 5, 3 - 6] + [0.5, 1, 1.5].
 

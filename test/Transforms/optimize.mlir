@@ -101,16 +101,17 @@ func.func @attention(%q: tensor<4x8x16xbf16>, %k: tensor<2x8x16xbf16>, %v: tenso
 
 // -----
 
-// Decompose, then cse: two norms of one input share everything up to x * r;
-// then canonicalize: a gain of ones is x * 1 and disappears.
+// Decompose, then canonicalize: a gain of ones is x * 1 and disappears;
+// then cse: two norms of one input share everything up to x * r (constants
+// included, which stay where decomposition put them).
 
 // CHECK-LABEL: func.func @shared_norm
 // CHECK-SAME:    (%[[X:.*]]: tensor<4x8xf32>, %[[G:.*]]: tensor<8xf32>)
-// CHECK-DAG:     cs349.constant dense<8.000000e+00> : tensor<f32>
-// CHECK-DAG:     cs349.constant dense<9.99999974E-6> : tensor<f32>
-// CHECK:         %[[SQ:.*]] = cs349.mul %[[X]], %[[X]]
+// CHECK-NEXT:    %[[SQ:.*]] = cs349.mul %[[X]], %[[X]]
 // CHECK-NEXT:    cs349.reduce_sum %[[SQ]]
+// CHECK-NEXT:    cs349.constant dense<8.000000e+00> : tensor<f32>
 // CHECK-NEXT:    cs349.div
+// CHECK-NEXT:    cs349.constant dense<9.99999974E-6> : tensor<f32>
 // CHECK-NEXT:    cs349.add
 // CHECK-NEXT:    %[[R:.*]] = cs349.rsqrt
 // CHECK-NEXT:    %[[N:.*]] = cs349.mul %[[X]], %[[R]]

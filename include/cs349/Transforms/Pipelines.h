@@ -23,9 +23,8 @@ struct OptimizeOptions : public PassPipelineOptions<OptimizeOptions> {
 };
 
 /// The lecture's optimize(g, attention): match-attention (if `attention`),
-/// decompose, cse, canonicalize (constant folding and algebraic
-/// simplification), fold-norm-weight, cse. `pm` must be anchored on
-/// builtin.module.
+/// decompose, canonicalize (constant folding and algebraic simplification),
+/// cse, fold-norm-weight. `pm` must be anchored on builtin.module.
 void buildOptimizePipeline(OpPassManager &pm, const OptimizeOptions &options);
 
 } // namespace mlir::cs349
