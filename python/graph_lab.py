@@ -99,7 +99,8 @@ def simplify(g):
 
 
 def fold_norm_weight(g):
-    # As cs349-opt --optimize: what the folding shares is merged right away.
+    # The lecture runs cse before simplify; what simplify made equal is
+    # merged here, as the cse after canonicalize does in --optimize.
     after = g.fold_norm_weight().cse()
     return after, StepInfo(g, after, "fold_norm_weight")
 
