@@ -137,3 +137,19 @@ func.func @constant_subgraph() -> tensor<2xf32> {
   %0 = cs349.silu %a : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// Canonicalization makes `0 - x` and `x * -1` the same `-x`; the cse that
+// runs after it merges the two.
+
+// CHECK-LABEL: func.func @equal_after_canonicalize
+// CHECK-NEXT:    %[[NEG:.*]] = cs349.neg %{{.*}} : tensor<4xf32>
+// CHECK-NEXT:    return %[[NEG]], %[[NEG]]
+func.func @equal_after_canonicalize(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %zero = cs349.constant dense<0.0> : tensor<4xf32>
+  %minus_one = cs349.constant dense<-1.0> : tensor<4xf32>
+  %a = cs349.sub %zero, %x : tensor<4xf32>
+  %b = cs349.mul %x, %minus_one : tensor<4xf32>
+  return %a, %b : tensor<4xf32>, tensor<4xf32>
+}
