@@ -84,6 +84,9 @@ TEST(CheckedProductTest, OverflowsPastInt64) {
   EXPECT_EQ(cs349::checkedProduct({kTwoTo(31), kTwoTo(31), 2}), std::nullopt);
   EXPECT_EQ(cs349::checkedProduct({kTwoTo(62), 2}), std::nullopt);
   EXPECT_EQ(cs349::checkedProduct({kTwoTo(62), 1}), kTwoTo(62));
+  // A dynamic size is not a count, even where the product would fit.
+  EXPECT_EQ(cs349::checkedProduct({4, ShapedType::kDynamic}), std::nullopt);
+  EXPECT_EQ(cs349::checkedProduct({0, ShapedType::kDynamic}), std::nullopt);
 }
 
 } // namespace

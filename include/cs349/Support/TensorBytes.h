@@ -31,13 +31,13 @@ inline std::optional<int64_t> checkedMultiply(int64_t a, int64_t b) {
   return product;
 }
 
-/// The product of `factors` (none negative), or nullopt if it does not fit in
-/// an int64_t. Inline: the verifier's type constraints call it for every
-/// operand and result.
+/// The product of `factors`, or nullopt if one is negative (a dynamic size
+/// of a shape) or the product does not fit in an int64_t. Inline: the
+/// verifier's type constraints call it for every operand and result.
 inline std::optional<int64_t> checkedProduct(llvm::ArrayRef<int64_t> factors) {
   std::optional<int64_t> product = 1;
   for (int64_t factor : factors)
-    if (!(product = checkedMultiply(*product, factor)))
+    if (factor < 0 || !(product = checkedMultiply(*product, factor)))
       return std::nullopt;
   return product;
 }

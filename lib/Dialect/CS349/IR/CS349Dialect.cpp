@@ -24,21 +24,18 @@ bool mlir::cs349::hasRepresentableSize(Type type) {
 
 bool mlir::cs349::isStaticFloatTensor(Type type) {
   // getTensorBytes' count (the element count has to fit, then the bytes),
-  // without building its answer and in one pass over the shape (a dynamic
-  // size is negative): this runs for every operand and result each time a
-  // module is verified.
+  // without building its answer and in one pass over the shape (checkedProduct
+  // rejects a dynamic size): this runs for every operand and result each time
+  // a module is verified.
   auto ranked = dyn_cast<RankedTensorType>(type);
   if (!ranked)
     return false;
   Type element = ranked.getElementType();
   if (!isa<BFloat16Type, Float16Type, Float32Type>(element))
     return false;
-  std::optional<int64_t> elements = 1;
-  for (int64_t size : ranked.getShape())
-    if (size < 0 || !(elements = checkedMultiply(*elements, size)))
-      return false;
-  return checkedMultiply(*elements, isa<Float32Type>(element) ? 4 : 2)
-      .has_value();
+  std::optional<int64_t> elements = checkedProduct(ranked.getShape());
+  return elements &&
+         checkedMultiply(*elements, isa<Float32Type>(element) ? 4 : 2);
 }
 
 bool mlir::cs349::isIntegerElementType(Type type) {
