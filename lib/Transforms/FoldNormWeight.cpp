@@ -666,33 +666,35 @@ private:
     builder.setInsertionPointToStart(body);
     SmallVector<Value> results;
     SmallVector<Attribute> provenance;
-    llvm::DenseMap<Value, Value> columns; // γ -> γ as a [d, 1] column
-    llvm::DenseMap<Value, Value> rows;    // β -> β as a [1, d] row
     auto lookup = [&](Value value) {
       if (!mapping.contains(value))
         mapping.map(value,
                     builder.clone(*value.getDefiningOp())->getResult(0));
       return mapping.lookup(value);
     };
+    // A [d] gain or shift as a [d, 1] column or a [1, d] row, built once
+    // however many weights it scales (--optimize runs no cse after this
+    // pass); a constant becomes a constant (the reshape's fold hook, as no
+    // canonicalizer runs after it either).
+    llvm::DenseMap<std::pair<Value, Type>, Value> matrices;
+    auto asMatrix = [&](Value vector, Location loc, bool column) {
+      RankedTensorType type = tensorType(vector);
+      int64_t d = type.getDimSize(0);
+      auto matrixType = RankedTensorType::get(
+          column ? ArrayRef<int64_t>{d, 1} : ArrayRef<int64_t>{1, d},
+          type.getElementType());
+      Value &matrix = matrices[{vector, matrixType}];
+      if (!matrix)
+        matrix = builder.createOrFold<ReshapeOp>(loc, matrixType, vector);
+      return matrix;
+    };
     for (const FoldKey &key : keys) {
       Location loc = foldedWeightLoc(key);
       Value gamma = lookup(key.gamma), weight = lookup(key.weight);
       // γ scales the rows of [d, N] (a [d, 1] column broadcast) or the
       // columns of a transposed [N, d] (a [d] row broadcast).
-      if (!key.transposed) {
-        Value &column = columns[gamma];
-        if (!column) {
-          // A constant γ becomes a constant column (the reshape's fold
-          // hook): --optimize runs no canonicalizer after this pass.
-          RankedTensorType gammaType = tensorType(gamma);
-          column = builder.createOrFold<ReshapeOp>(
-              key.gamma.getLoc(),
-              RankedTensorType::get({gammaType.getDimSize(0), 1},
-                                    gammaType.getElementType()),
-              gamma);
-        }
-        gamma = column;
-      }
+      if (!key.transposed)
+        gamma = asMatrix(gamma, key.gamma.getLoc(), /*column=*/true);
       results.push_back(MulOp::create(builder, loc, weight, gamma));
       provenance.push_back(
           builder.getStrArrayAttr({describe(key.gamma), describe(key.weight)}));
@@ -704,15 +706,7 @@ private:
       Value beta = lookup(key.beta), weight = lookup(key.weight);
       auto resultType =
           cast<RankedTensorType>(resultTypes[keys.size() + index]);
-      Value &row = rows[beta];
-      if (!row) {
-        RankedTensorType betaType = tensorType(beta);
-        row = builder.createOrFold<ReshapeOp>(
-            key.beta.getLoc(),
-            RankedTensorType::get({1, betaType.getDimSize(0)},
-                                  betaType.getElementType()),
-            beta);
-      }
+      Value row = asMatrix(beta, key.beta.getLoc(), /*column=*/false);
       Value product = MatmulOp::create(
           builder, loc,
           RankedTensorType::get({1, resultType.getDimSize(0)},
