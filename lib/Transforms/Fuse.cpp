@@ -518,11 +518,14 @@ void Partitioner::buildKernel(Group &group, Operation *terminator) {
                                  ValueRange(written).getTypes(),
                                  inputs.getArrayRef());
   Block &body = kernel.getBody().front();
+  // What a member reads inside the kernel: its block argument for an input,
+  // its copy for a view or constant data, itself for a member result.
   IRMapping mapping;
   for (auto [input, argument] : llvm::zip(inputs, body.getArguments()))
     mapping.map(input, argument);
   builder.setInsertionPointToStart(&body);
-  // Clones the views and constant data a member reads, once each.
+  // Clones the views and constant data a member reads, once each (other
+  // kernels may read them too).
   std::function<void(Value)> materialize = [&](Value value) {
     if (mapping.contains(value))
       return;
@@ -531,33 +534,43 @@ void Partitioner::buildKernel(Group &group, Operation *terminator) {
       materialize(operand);
     builder.clone(*def, mapping);
   };
+  // Members move in whole (only this kernel computes them), which keeps
+  // their storage instead of copying every op and erasing the original.
   for (Operation *op : group.ops) {
     for (Value operand : op->getOperands())
       materialize(operand);
-    builder.clone(*op, mapping);
+    op->moveBefore(&body, body.end());
+    op->walk([&](Operation *nested) {
+      for (OpOperand &use : nested->getOpOperands())
+        if (Value inside = mapping.lookupOrNull(use.get()))
+          use.set(inside);
+    });
+    for (Value result : op->getResults())
+      mapping.map(result, result);
+    groupOf.erase(op);
   }
-  SmallVector<Value> yielded;
-  for (Value value : written)
-    yielded.push_back(mapping.lookup(value));
-  YieldOp::create(builder, kernel.getLoc(), yielded);
+  YieldOp::create(builder, kernel.getLoc(), written);
 
   for (auto [value, result] : llvm::zip(written, kernel.getResults()))
     value.replaceUsesWithIf(result, [&](OpOperand &use) {
-      return !isMember(use.getOwner());
+      return !kernel->isProperAncestor(use.getOwner());
     });
 
-  // The originals: members, and function-level views that only members
-  // still read (their other readers now read kernel results).
-  SmallVector<Operation *> dead(group.ops.begin(), group.ops.end());
-  for (size_t i = 0; i < dead.size(); ++i)
-    for (Operation *user : dead[i]->getUsers())
-      if (isView(user) && !llvm::is_contained(dead, user))
-        dead.push_back(user);
-  for (Operation *op : dead)
-    op->dropAllReferences();
-  for (Operation *op : dead) {
-    groupOf.erase(op);
-    op->erase();
+  // Function-level views that still read a member: only members read them
+  // (had anything else, the member's result would be written and they would
+  // now read the kernel's result), and members read their copies instead.
+  SmallVector<Operation *> deadViews;
+  for (Operation *op : group.ops)
+    for (Operation *user : op->getUsers())
+      if (user->getBlock() == &block && !llvm::is_contained(deadViews, user))
+        deadViews.push_back(user);
+  for (size_t i = 0; i < deadViews.size(); ++i)
+    for (Operation *user : deadViews[i]->getUsers())
+      if (!llvm::is_contained(deadViews, user))
+        deadViews.push_back(user);
+  for (Operation *view : llvm::reverse(deadViews)) {
+    assert(isView(view) && view->use_empty() && "a member escapes its kernel");
+    view->erase();
   }
   group.ops.clear();
   placeViewsAfter(kernel);
