@@ -5,10 +5,10 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Pass/Pass.h"
-#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 #include <vector>
@@ -22,9 +22,9 @@ public:
   explicit SourceLines(llvm::MemoryBufferRef source)
       : fileName(source.getBufferIdentifier()), text(source.getBuffer()) {
     lineStarts.push_back(0);
-    for (size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n')
-        lineStarts.push_back(i + 1);
+    for (size_t end = text.find('\n'); end != StringRef::npos;
+         end = text.find('\n', end + 1))
+      lineStarts.push_back(end + 1);
   }
 
   /// The name of the value at `position`, or of the first result of the op
@@ -86,7 +86,8 @@ struct StepNamesFromSourcePass
     };
     llvm::SmallVector<std::pair<Operation *, Named>> ops;
     llvm::SmallVector<std::pair<BlockArgument, Named>> arguments;
-    llvm::StringSet<> names;
+    // Slices of the input, which outlives the pass.
+    llvm::DenseSet<StringRef> names;
     auto nameOf = [&](Location location) -> std::optional<Named> {
       auto position = dyn_cast<FileLineColLoc>(location);
       if (!position)
