@@ -8,8 +8,9 @@
 # --layers LAYERS) into a temporary file. Every case runs a pipeline and the
 # parse-and-print baseline on the same input, both writing the module to a
 # file (same output mode), REPS times each, interleaved so that load from
-# other users of the machine hits both alike. Reported, as pipeline /
-# parse-and-print ratios:
+# other users of the machine hits both alike, every run pinned to one core
+# (the lowest this process may use; MLIR then sizes its thread pool to it).
+# Reported, as pipeline / parse-and-print ratios:
 #   wall      the whole process, as a user sees it (includes loading the
 #             MLIR shared libraries and registering dialects, ~0.1 s here);
 #             the measure the 3x target is about. Median and minimum over REPS runs.
@@ -72,11 +73,11 @@ echo "input: $(wc -c <"$tmp/model.mlir") bytes, $(grep -c '= cs349\.' "$tmp/mode
   "planned output: $(wc -c <"$tmp/planned.mlir") bytes, $(grep -c 'cs349.kernel' "$tmp/planned.mlir") kernels"
 grep '^ *func.func' "$tmp/planned.mlir" \
   | sed -n 's/^ *func.func \(@[A-Za-z0-9_]*\)(.*\(#cs349.arena<[^>]*>\).*/  \1: \2/p'
-echo "median of $reps runs each, both writing the module to a file; machine: $(nproc) cores"
+echo "median of $reps runs each, both writing the module to a file, pinned to one core of $(nproc)"
 echo
 
 python3 - "$opt" "$tmp" "$reps" "$target" "$instructions" <<'PY'
-import re, shutil, statistics, subprocess, sys, time
+import os, re, shutil, statistics, subprocess, sys, time
 
 opt, tmp, reps, target = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 instructions = sys.argv[5] == "1"
@@ -108,10 +109,15 @@ for name, key, flags in cases:
 timing_line = re.compile(
     r"^\s*([0-9.]+) \(\s*[0-9.]+%\)(?:\s+([0-9.]+) \(\s*[0-9.]+%\))?  ( *)(\S.*)$")
 
+# The target is about one core: a second core would let the pipeline run
+# its two functions' passes side by side, which parse-and-print cannot.
+core = min(os.sched_getaffinity(0))
+
 def run(args, extra=(), prefix=()):
     cmd = [*prefix, opt, *args, "-o", f"{tmp}/out.mlir", *extra]
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                       preexec_fn=lambda: os.sched_setaffinity(0, {core}))
     wall = time.perf_counter() - t0
     if p.returncode != 0:
         sys.exit(f"run.sh: error: {' '.join(cmd)} failed:\n{p.stderr}")
