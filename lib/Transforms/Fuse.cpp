@@ -556,22 +556,6 @@ void Partitioner::buildKernel(Group &group, Operation *terminator) {
       return !kernel->isProperAncestor(use.getOwner());
     });
 
-  // Function-level views that still read a member: only members read them
-  // (had anything else, the member's result would be written and they would
-  // now read the kernel's result), and members read their copies instead.
-  SmallVector<Operation *> deadViews;
-  for (Operation *op : group.ops)
-    for (Operation *user : op->getUsers())
-      if (user->getBlock() == &block && !llvm::is_contained(deadViews, user))
-        deadViews.push_back(user);
-  for (size_t i = 0; i < deadViews.size(); ++i)
-    for (Operation *user : deadViews[i]->getUsers())
-      if (!llvm::is_contained(deadViews, user))
-        deadViews.push_back(user);
-  for (Operation *view : llvm::reverse(deadViews)) {
-    assert(isView(view) && view->use_empty() && "a member escapes its kernel");
-    view->erase();
-  }
   group.ops.clear();
   placeViewsAfter(kernel);
 }
@@ -588,7 +572,9 @@ LogicalResult Partitioner::materialize() {
   for (unsigned index : *order)
     buildKernel(groups[index], terminator);
 
-  // Constant data and views no kernel reads any more.
+  // Constant data and views no kernel reads any more, among them the
+  // function-level views of members whose readers all moved into a kernel
+  // (they read the kernel's copy now).
   bool changed = true;
   while (changed) {
     changed = false;
