@@ -518,8 +518,8 @@ void Partitioner::buildKernel(Group &group, Operation *terminator) {
                                  ValueRange(written).getTypes(),
                                  inputs.getArrayRef());
   Block &body = kernel.getBody().front();
-  // What a member reads inside the kernel: its block argument for an input,
-  // its copy for a view or constant data, itself for a member result.
+  // What a member reads inside the kernel in place of a value outside it:
+  // its block argument for an input, its copy for a view or constant data.
   IRMapping mapping;
   for (auto [input, argument] : llvm::zip(inputs, body.getArguments()))
     mapping.map(input, argument);
@@ -527,9 +527,9 @@ void Partitioner::buildKernel(Group &group, Operation *terminator) {
   // Clones the views and constant data a member reads, once each (other
   // kernels may read them too).
   std::function<void(Value)> materialize = [&](Value value) {
-    if (mapping.contains(value))
-      return;
     Operation *def = value.getDefiningOp();
+    if (mapping.contains(value) || isMember(def))
+      return;
     for (Value operand : def->getOperands())
       materialize(operand);
     builder.clone(*def, mapping);
@@ -545,8 +545,6 @@ void Partitioner::buildKernel(Group &group, Operation *terminator) {
         if (Value inside = mapping.lookupOrNull(use.get()))
           use.set(inside);
     });
-    for (Value result : op->getResults())
-      mapping.map(result, result);
     groupOf.erase(op);
   }
   YieldOp::create(builder, kernel.getLoc(), written);
