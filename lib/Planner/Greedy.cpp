@@ -82,6 +82,10 @@ constexpr uint64_t kNoEnd = std::numeric_limits<uint64_t>::max();
 /// block costs tens of scanned ones, and on the training-step problems a
 /// lower ratio measured slower than walking the unions.
 constexpr uint32_t kCountsRatio = 64;
+/// What one update of the count index costs in steps of a walk or a scan
+/// (measured on greedy-by-size, `long` 16,000 buffers: 4.4 k instructions
+/// an update, 240 a walk step).
+constexpr uint32_t kCountUpdateSteps = 16;
 
 /// Placement steps (a placement, a scanned block, a step of a walk) between
 /// two looks at the clock of a pass with a deadline: a few microseconds of
@@ -682,6 +686,23 @@ struct GreedyPlacer::Impl {
   NodeArena countArena;
   std::optional<CoverCounts> counts;
   std::vector<uint32_t> apart; // scratch: placed blocks not overlapping
+  // Keeping the counts costs a treap update per block placed or retired,
+  // which only pays where queries ask them often (every placement, as when
+  // all results live to the end, or a sweep). Where they are asked seldom
+  // (greedy-by-size on the `long` problems: every few hundred placements)
+  // the updates between two queries cost more than the other indexes
+  // answering. An update costs about kCountUpdateSteps steps of a walk or
+  // a scan. So the counts are dropped once the updates since the last query
+  // (`countsUpkeep`, at least kScanLimit of them) have cost more than the
+  // walks may spend on such a query before they scan (half the blocks it
+  // overlapped), and, dropped, built again only when the other indexes
+  // have spent as much on the queries the counts would have answered
+  // (`countsForgone`, in steps) as building them takes (one update per
+  // block they hold).
+  size_t countsHeld = 0, countsUpkeep = 0, countsForgone = 0;
+  size_t countsLastOverlap = 0; // blocks the last counts query overlapped
+  bool countsDropped = false;
+  size_t countsBuilds = 0;
 
   // Placed blocks no later buffer of the pass can overlap (they end by the
   // lowest start, or start at or after the highest end, of the buffers
@@ -797,9 +818,8 @@ struct GreedyPlacer::Impl {
     }
     std::fill(startBits.begin(), startBits.end(), 0);
     std::fill(endBits.begin(), endBits.end(), 0);
-    counts.reset();
-    countArena.releaseAll();
-    countsWorkSeen = 0;
+    dropCounts();
+    countsDropped = false;
     for (uint32_t i : placed)
       retired[i] = 0;
     retiredCount = 0;
@@ -1087,16 +1107,51 @@ struct GreedyPlacer::Impl {
     counts->add(begin, alignUp(begin + problem.buffers[j].size, align), delta);
   }
 
+  /// Adds a placed block to the counts (+1) or retires it (-1), or drops
+  /// the counts (see `countsUpkeep`).
+  void keepCount(uint32_t j, int32_t delta) {
+    if (!counts)
+      return;
+    if (++countsUpkeep > kScanLimit &&
+        countsUpkeep * kCountUpdateSteps > countsLastOverlap / 2) {
+      dropCounts();
+      countsDropped = true;
+      return;
+    }
+    addCount(j, delta);
+    countsHeld += delta;
+  }
+
+  void dropCounts() {
+    counts.reset();
+    countArena.releaseAll();
+    countsWorkSeen = 0;
+    countsHeld = countsUpkeep = countsForgone = 0;
+  }
+
+  /// Whether a query the count index would answer goes to it: always while
+  /// the counts are kept, and once the other indexes have spent as many
+  /// steps on such queries as building them again takes, after a drop.
+  bool askCounts() const {
+    return counts || !countsDropped ||
+           countsForgone >= (placed.size() - retiredCount) * kCountUpdateSteps;
+  }
+
   /// First-fit among the placed blocks overlapping slots [lo, hi): all of
   /// them but those that end by lo or start at or after hi, which are taken
   /// out of the counts for the query.
   uint64_t countsFit(uint32_t lo, uint32_t hi, uint64_t size, Fit fit) {
     if (!counts) {
       counts.emplace(&countArena, fit == Fit::Best);
+      ++countsBuilds;
       for (uint32_t j : placed)
-        if (!retired[j])
+        if (!retired[j]) {
           addCount(j, 1);
+          ++countsHeld;
+        }
+      steps += countsHeld; // a rebuild, after a drop, can come late in a pass
     }
+    countsUpkeep = 0;
     apart.clear();
     // Retired blocks are out of the counts already; below liveLo and from
     // liveHi on there are no others.  The Fenwick counts say whether there
@@ -1127,8 +1182,7 @@ struct GreedyPlacer::Impl {
       return;
     retired[j] = 1;
     ++retiredCount;
-    if (counts)
-      addCount(j, -1);
+    keepCount(j, -1);
   }
 
   /// Moves the live window to the slots the buffers of order[k..] touch.
@@ -1375,7 +1429,6 @@ struct GreedyPlacer::Impl {
   uint64_t placeOne(uint32_t i, Fit fit) {
     const uint64_t size = problem.buffers[i].size;
     const uint32_t lo = slotLo[i], hi = slotHi[i];
-    bool viaUnions = index == Index::Unions;
     size_t budget = std::numeric_limits<size_t>::max();
     if (index == Index::Counts)
       return countsFit(lo, hi, size, fit);
@@ -1392,19 +1445,35 @@ struct GreedyPlacer::Impl {
         steps = kStepsPerClockCheck; // out of time building the unions
       return scanIfNotFound(offset, lo, hi, size, fit);
     }
-    if (index == Index::Auto &&
-        overlapping(lo, hi) > kScanLimit &&
-        (placed.size() - retiredCount - overlapping(lo, hi)) * kCountsRatio <=
-            overlapping(lo, hi)) {
-      // Counted as the scan it replaces: where other placements still need
-      // the unions, they are built as early as without the count index.
-      scanned += overlapping(lo, hi);
-      return countsFit(lo, hi, size, fit);
+    const uint32_t overlap = index == Index::Auto ? overlapping(lo, hi) : 0;
+    if (overlap > kScanLimit &&
+        (placed.size() - retiredCount - overlap) * kCountsRatio <= overlap) {
+      if (askCounts()) {
+        // Counted as the scan it replaces: where other placements still
+        // need the unions, they are built as early as without the counts.
+        scanned += overlap;
+        countsLastOverlap = overlap;
+        return countsFit(lo, hi, size, fit);
+      }
+      const size_t before = steps;
+      const uint64_t offset = placeWithoutCounts(lo, hi, overlap, size, fit);
+      countsForgone += steps > before ? steps - before : 0;
+      return offset;
     }
-    if (index == Index::Auto && overlapping(lo, hi) > kScanLimit) {
+    return placeWithoutCounts(lo, hi, overlap, size, fit);
+  }
+
+  /// A placement by the union index (forced, or Auto's choice), the run or
+  /// point index (Auto), or a scan.
+  /// `overlap`: the placed blocks overlapping [lo, hi), under Auto.
+  uint64_t placeWithoutCounts(uint32_t lo, uint32_t hi, uint32_t overlap,
+                              uint64_t size, Fit fit) {
+    bool viaUnions = index == Index::Unions;
+    size_t budget = std::numeric_limits<size_t>::max();
+    if (index == Index::Auto && overlap > kScanLimit) {
       // Where the unions are fragmented a walk takes many steps: past half
       // the scan's length, scanning is cheaper.
-      budget = overlapping(lo, hi) / 2;
+      budget = overlap / 2;
       if (fit == Fit::First) {
         const std::optional<bool> backward = runDirection(next, lo, hi);
         if (backward || hasPoint(lo, hi)) {
@@ -1538,8 +1607,8 @@ struct GreedyPlacer::Impl {
         insertUnion(i);
       if (sweep && slotLo[i] <= sweepAt && sweepAt < slotHi[i])
         enterSweep(i);
+      keepCount(i, 1);
       if (counts) {
-        addCount(i, 1);
         steps += counts->work - countsWorkSeen;
         countsWorkSeen = counts->work;
       }
@@ -1617,6 +1686,8 @@ void GreedyPlacer::begin(const std::vector<uint32_t> &order, Fit fit) {
 bool GreedyPlacer::resume(const Deadline &deadline) {
   return impl->resume(&deadline);
 }
+
+size_t GreedyPlacer::countIndexBuilds() const { return impl->countsBuilds; }
 
 double GreedyPlacer::progress() const {
   return impl->activeInPass == 0

@@ -94,6 +94,10 @@ public:
   bool resume(const Deadline &deadline);
   /// The fraction of the pass's active buffers placed so far.
   double progress() const;
+  /// How many times the count index was built since the placer was made:
+  /// more than once per pass when it was dropped as too costly to keep and
+  /// built again.
+  size_t countIndexBuilds() const;
   Plan finish();
 
   /// Orders used by the strategies.

@@ -154,4 +154,20 @@ TEST(GreedyIndex, CountsOnGeneratedLargeShapes) {
   }
 }
 
+TEST(GreedyIndex, CountsDroppedAndBuiltAgain) {
+  // Greedy-by-size on a `long` problem asks the count index for a few of
+  // its placements, far apart: the counts are dropped between them (their
+  // updates would cost more than the other indexes answering), and built
+  // again where such queries come closer together.
+  GenerateOptions options;
+  options.lifetimes = GenerateOptions::Lifetimes::Long;
+  Problem p = generateProblem(5000, 5, options);
+  p.alignment = 64;
+  GreedyPlacer placer(p);
+  const std::vector<uint32_t> order = placer.orderBySize();
+  EXPECT_EQ(placer.place(order, Fit::First).offsets,
+            referencePlacement(p, order, Fit::First));
+  EXPECT_GE(placer.countIndexBuilds(), 2u);
+}
+
 } // namespace
