@@ -86,6 +86,9 @@ constexpr uint32_t kCountsRatio = 64;
 /// (measured on greedy-by-size, `long` 16,000 buffers: 4.4 k instructions
 /// an update, 240 a walk step).
 constexpr uint32_t kCountUpdateSteps = 16;
+/// Walks each of the run index and the point index must have made before
+/// their average steps decide between them.
+constexpr size_t kWalksToCompare = 16;
 
 /// Placement steps (a placement, a scanned block, a step of a walk) between
 /// two looks at the clock of a pass with a deadline: a few microseconds of
@@ -738,6 +741,13 @@ struct GreedyPlacer::Impl {
   std::optional<MemoryUnion> sweep;
   bool sweepBackward = false;
   uint32_t sweepAt = 0; // the slot `sweep` describes
+  // Walks and their steps: through the sweep since it was built, through
+  // the points in this pass. Along a stretch the sweep's walks can take
+  // more steps than the points' (greedy-by-size's last stretches, hundreds
+  // of tiny buffers of one size in fragmented memory): once both have
+  // walked kWalksToCompare times and the sweep's average is the higher, a
+  // placement whose lifetime holds a point goes to the points.
+  size_t sweepWalks = 0, sweepSteps = 0, pointWalks = 0, pointSteps = 0;
   // Per order position, the length from there on of its stretch of
   // non-decreasing starts, and of non-increasing ends.
   std::vector<uint32_t> forwardRun, backwardRun;
@@ -838,6 +848,7 @@ struct GreedyPlacer::Impl {
     }
     std::fill(pointUnion.begin(), pointUnion.end(), 0);
     pointsHold = 0;
+    pointWalks = pointSteps = 0;
     sweep.reset();
     sweepArena.releaseAll();
     unions.resize(1);
@@ -1324,6 +1335,7 @@ struct GreedyPlacer::Impl {
     sweep.emplace(&sweepArena);
     sweepBackward = backward;
     sweepAt = q;
+    sweepWalks = sweepSteps = 0;
     for (uint32_t node = q + leaves; node >= 1; node /= 2)
       for (uint32_t j : items[node])
         enterSweep(j);
@@ -1342,10 +1354,16 @@ struct GreedyPlacer::Impl {
   /// the stretches are short (greedy-by-size orders buffers of one size by
   /// start, but there are few of each), or where most of the blocks
   /// overlapping a lifetime start during it (weights live throughout a
-  /// training step).
+  /// training step).  Along a stretch, the points take over once the
+  /// sweep's walks have averaged more steps than theirs (see sweepWalks).
   std::optional<bool> runDirection(size_t k, uint32_t lo, uint32_t hi) const {
-    if (sweep && (sweepBackward ? hi - 1 <= sweepAt : lo >= sweepAt))
+    if (sweep && (sweepBackward ? hi - 1 <= sweepAt : lo >= sweepAt)) {
+      if (hasPoint(lo, hi) && sweepWalks >= kWalksToCompare &&
+          pointWalks >= kWalksToCompare &&
+          sweepSteps * pointWalks > pointSteps * sweepWalks)
+        return std::nullopt; // the points have walked fewer steps
       return sweepBackward;
+    }
     const uint32_t needed = std::max(kRunToRebuild, overlapping(lo, hi));
     if (std::max(forwardRun[k], backwardRun[k]) < needed)
       return std::nullopt;
@@ -1510,6 +1528,8 @@ struct GreedyPlacer::Impl {
                                 ? runFit(lo, hi, size, budget, *backward)
                                 : pointFit(lo, hi, size, budget);
           steps += before - budget;
+          (backward ? sweepWalks : pointWalks) += 1;
+          (backward ? sweepSteps : pointSteps) += before - budget;
           return scanIfNotFound(offset, lo, hi, size, fit);
         }
       }
