@@ -701,8 +701,8 @@ struct GreedyPlacer::Impl {
   // overlapped), and, dropped, built again only when the other indexes
   // have spent as much on the queries the counts would have answered
   // (`countsForgone`, in steps) as building them takes (one update per
-  // block they hold).
-  size_t countsHeld = 0, countsUpkeep = 0, countsForgone = 0;
+  // block they would hold: the placed blocks not retired).
+  size_t countsUpkeep = 0, countsForgone = 0;
   size_t countsLastOverlap = 0; // blocks the last counts query overlapped
   bool countsDropped = false;
   size_t countsBuilds = 0;
@@ -1158,14 +1158,13 @@ struct GreedyPlacer::Impl {
       return;
     }
     addCount(j, delta);
-    countsHeld += delta;
   }
 
   void dropCounts() {
     counts.reset();
     countArena.releaseAll();
     countsWorkSeen = 0;
-    countsHeld = countsUpkeep = countsForgone = 0;
+    countsUpkeep = countsForgone = 0;
   }
 
   /// Whether a query the count index would answer goes to it: always while
@@ -1184,11 +1183,10 @@ struct GreedyPlacer::Impl {
       counts.emplace(&countArena, fit == Fit::Best);
       ++countsBuilds;
       for (uint32_t j : placed)
-        if (!retired[j]) {
+        if (!retired[j])
           addCount(j, 1);
-          ++countsHeld;
-        }
-      steps += countsHeld; // a rebuild, after a drop, can come late in a pass
+      // A rebuild, after a drop, can come late in a pass.
+      steps += placed.size() - retiredCount;
     }
     countsUpkeep = 0;
     apart.clear();
@@ -1527,9 +1525,10 @@ struct GreedyPlacer::Impl {
           uint64_t offset = backward
                                 ? runFit(lo, hi, size, budget, *backward)
                                 : pointFit(lo, hi, size, budget);
-          steps += before - budget;
+          const size_t walked = before - budget;
+          steps += walked;
           (backward ? sweepWalks : pointWalks) += 1;
-          (backward ? sweepSteps : pointSteps) += before - budget;
+          (backward ? sweepSteps : pointSteps) += walked;
           return scanIfNotFound(offset, lo, hi, size, fit);
         }
       }
