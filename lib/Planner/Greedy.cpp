@@ -123,6 +123,19 @@ constexpr uint32_t kKeyedFanBits = 3;
 /// deterministic and well spread.
 uint64_t priorityOf(uint64_t key) { return ::cs349::mixBits(key); }
 
+/// The levels of a tree over keys [0, keys) with 2^kKeyedFanBits children
+/// per node, its nodes numbered level by level: the first node of each
+/// level (level l has a node per 2^(l * kKeyedFanBits) keys), then the
+/// number of nodes.  The last level is the root.
+std::vector<uint32_t> fanLevels(uint32_t keys) {
+  std::vector<uint32_t> base{0};
+  for (uint64_t width = 1;; width <<= kKeyedFanBits) {
+    base.push_back(base.back() + (uint32_t)((keys + width - 1) / width));
+    if (width >= keys)
+      return base;
+  }
+}
+
 template <typename Node, Node *(*Pull)(Node *)> struct Treap {
   static void split(Node *t, uint64_t key, Node *&below, Node *&rest) {
     if (!t) {
@@ -746,9 +759,7 @@ struct GreedyPlacer::Impl {
     size_t hold = 0; // placed blocks in them
   };
   SlotUnions byStart, byEnd;
-  // The first node of each level of their tree (level 0: a node per slot;
-  // level l: per 2^(l * kKeyedFanBits) slots), then the number of nodes.
-  std::vector<uint32_t> keyedBase;
+  std::vector<uint32_t> keyedBase; // their tree's levels (fanLevels)
   NodeArena sweepArena;
   std::optional<MemoryUnion> sweep;
   bool sweepBackward = false;
@@ -817,13 +828,7 @@ struct GreedyPlacer::Impl {
     while (pointLeaves < points.size())
       pointLeaves *= 2;
     pointUnion.assign(2 * pointLeaves, 0);
-    keyedBase.push_back(0);
-    for (uint64_t width = 1;; width <<= kKeyedFanBits) {
-      keyedBase.push_back(keyedBase.back() +
-                          (uint32_t)((numSlots + width) / width));
-      if (width > numSlots)
-        break;
-    }
+    keyedBase = fanLevels(numSlots + 1);
     offsets.assign(n, 0);
     startCount.assign(numSlots + 2, 0);
     endCount.assign(numSlots + 2, 0);
