@@ -424,13 +424,37 @@ private:
       t->right = erase(t->right, key);
     return pull(t);
   }
+  /// Sets the free run below the range beginning at `key` (which exists),
+  /// then the longest runs above it, as far up as they change.
   static void setRunBelow(Node *t, uint64_t key, uint64_t run) {
+    // Random priorities keep a treap of millions of ranges under 100
+    // levels deep; a deeper path is pulled all the way up instead.
+    constexpr size_t kPathLimit = 128;
+    Node *path[kPathLimit];
+    size_t depth = 0;
+    while (t->begin != key) {
+      if (depth == kPathLimit) {
+        setRunBelowAll(path[0], key, run);
+        return;
+      }
+      path[depth++] = t;
+      t = key < t->begin ? t->left : t->right;
+    }
+    t->runBelow = run;
+    uint64_t longestBefore = t->longestRun;
+    pull(t);
+    while (depth > 0 && t->longestRun != longestBefore) {
+      t = path[--depth];
+      longestBefore = t->longestRun;
+      pull(t);
+    }
+  }
+
+  static void setRunBelowAll(Node *t, uint64_t key, uint64_t run) {
     if (t->begin == key)
       t->runBelow = run;
-    else if (key < t->begin)
-      setRunBelow(t->left, key, run);
     else
-      setRunBelow(t->right, key, run);
+      setRunBelowAll(key < t->begin ? t->left : t->right, key, run);
     pull(t);
   }
 
