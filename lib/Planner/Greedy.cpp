@@ -327,6 +327,10 @@ public:
   }
 
 private:
+  /// Random priorities keep a treap of millions of ranges under 100 levels
+  /// deep; the updates that keep their path recompute a deeper one whole.
+  static constexpr size_t kPathLimit = 128;
+
   struct Node {
     uint64_t begin, end;
     uint64_t runBelow;   // free bytes between the previous range and begin
@@ -393,7 +397,26 @@ private:
     return firstRunAbove(n->right, x, size);
   }
 
+  /// Inserts n into the treap t, returning its root.  The subtrees above n
+  /// gain its run only: their longest runs are raised as far up as n's is
+  /// longer.
   static Node *insert(Node *t, Node *n) {
+    Node *path[kPathLimit];
+    size_t depth = 0;
+    Node **slot = &t;
+    while (*slot && n->priority <= (*slot)->priority) {
+      if (depth == kPathLimit)
+        return insertAll(t, n);
+      path[depth++] = *slot;
+      slot = n->begin < (*slot)->begin ? &(*slot)->left : &(*slot)->right;
+    }
+    split(*slot, n->begin, n->left, n->right);
+    *slot = pull(n);
+    while (depth > 0 && path[depth - 1]->longestRun < n->longestRun)
+      path[--depth]->longestRun = n->longestRun;
+    return t;
+  }
+  static Node *insertAll(Node *t, Node *n) {
     if (!t)
       return n;
     if (n->priority > t->priority) {
@@ -401,9 +424,9 @@ private:
       return pull(n);
     }
     if (n->begin < t->begin)
-      t->left = insert(t->left, n);
+      t->left = insertAll(t->left, n);
     else
-      t->right = insert(t->right, n);
+      t->right = insertAll(t->right, n);
     return pull(t);
   }
   /// Splits t into the ranges beginning below key and the others.
@@ -411,7 +434,32 @@ private:
     Treap<Node, &pull>::split(t, key, below, rest);
   }
   static Node *join(Node *a, Node *b) { return Treap<Node, &pull>::join(a, b); }
+  /// Takes the range beginning at `key` (which exists) out of the treap t,
+  /// returning its root; the longest runs above it are recomputed as far
+  /// up as they change.
   Node *erase(Node *t, uint64_t key) {
+    Node *path[kPathLimit];
+    size_t depth = 0;
+    Node **slot = &t;
+    while ((*slot)->begin != key) {
+      if (depth == kPathLimit)
+        return eraseAll(t, key);
+      path[depth++] = *slot;
+      slot = key < (*slot)->begin ? &(*slot)->left : &(*slot)->right;
+    }
+    Node *gone = *slot;
+    *slot = join(gone->left, gone->right);
+    gone->~Node();
+    pool->deallocate(gone, sizeof(Node), alignof(Node));
+    while (depth > 0) {
+      Node *above = path[--depth];
+      const uint64_t before = above->longestRun;
+      if (pull(above)->longestRun == before)
+        break;
+    }
+    return t;
+  }
+  Node *eraseAll(Node *t, uint64_t key) {
     if (t->begin == key) {
       Node *rest = join(t->left, t->right);
       t->~Node();
@@ -419,17 +467,14 @@ private:
       return rest;
     }
     if (key < t->begin)
-      t->left = erase(t->left, key);
+      t->left = eraseAll(t->left, key);
     else
-      t->right = erase(t->right, key);
+      t->right = eraseAll(t->right, key);
     return pull(t);
   }
   /// Sets the free run below the range beginning at `key` (which exists),
   /// then the longest runs above it, as far up as they change.
   static void setRunBelow(Node *t, uint64_t key, uint64_t run) {
-    // Random priorities keep a treap of millions of ranges under 100
-    // levels deep; a deeper path is pulled all the way up instead.
-    constexpr size_t kPathLimit = 128;
     Node *path[kPathLimit];
     size_t depth = 0;
     while (t->begin != key) {
