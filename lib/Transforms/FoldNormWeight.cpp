@@ -399,11 +399,48 @@ DenseElementsAttr foldBias(DenseElementsAttr beta, DenseElementsAttr weight,
       RankedTensorType::get({n}, type.getElementType()), sums);
 }
 
+/// What the folds of all functions share: the module's symbol table, and
+/// which symbols are referenced (found by one walk of the module, when a
+/// function first needs to know; asking per function would walk the module
+/// once per function).  The folds add references only to the initializers
+/// they create, so the first answer holds for the functions folded later.
+class ModuleSymbols {
+public:
+  explicit ModuleSymbols(ModuleOp module) : module(module), table(module) {}
+
+  /// Whether nothing in the module may refer to `func`.
+  bool knownUnused(func::FuncOp func) {
+    if (!referenced) {
+      referenced.emplace();
+      std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(&module.getBodyRegion());
+      if (!uses)
+        anyMayRefer = true;
+      else
+        for (const SymbolTable::SymbolUse &use : *uses)
+          referenced->insert(use.getSymbolRef().getRootReference());
+    }
+    return !anyMayRefer && !referenced->contains(func.getSymNameAttr());
+  }
+
+  /// Inserts `op` into the module after `after`, renamed if its name is
+  /// taken.
+  void insertAfter(Operation *op, Operation *after) {
+    table.insert(op, std::next(Block::iterator(after)));
+  }
+
+private:
+  ModuleOp module;
+  SymbolTable table;
+  std::optional<llvm::DenseSet<StringAttr>> referenced;
+  bool anyMayRefer = false; // an op whose references cannot be known
+};
+
 /// Rewrites the norm sites of one function.
 class FunctionFolder {
 public:
-  FunctionFolder(func::FuncOp func, ModuleOp module)
-      : func(func), module(module), builder(func.getContext()) {}
+  FunctionFolder(func::FuncOp func, ModuleSymbols &symbols)
+      : func(func), symbols(symbols), builder(func.getContext()) {}
 
   void run() {
     SmallVector<NormSite> sites;
@@ -415,7 +452,7 @@ public:
       return;
 
     // Arguments can only change when no caller passes the old ones.
-    bool mayChangeSignature = SymbolTable::symbolKnownUseEmpty(func, module);
+    bool mayChangeSignature = symbols.knownUnused(func);
     bool warned = false;
     SmallVector<NormSite> kept;
     for (NormSite &site : sites) {
@@ -643,7 +680,7 @@ private:
     auto init = func::FuncOp::create(
         func.getLoc(), (func.getName() + "_init").str(),
         FunctionType::get(context, inputTypes, resultTypes));
-    SymbolTable(module).insert(init, std::next(Block::iterator(func)));
+    symbols.insertAfter(init, func);
     CS349Dialect::InitializerAttrHelper(context).setAttr(init,
                                                          UnitAttr::get(context));
     CS349Dialect::InitializedByAttrHelper(context).setAttr(
@@ -863,7 +900,7 @@ private:
   }
 
   func::FuncOp func;
-  ModuleOp module;
+  ModuleSymbols &symbols;
   OpBuilder builder;
   llvm::DenseMap<FoldKey, Value> folded;
   llvm::DenseMap<BiasKey, Value> foldedBiases;
@@ -884,6 +921,7 @@ struct FoldNormWeightPass
     for (auto func : module.getOps<func::FuncOp>())
       if (!func.isDeclaration() && !initializer.isAttrPresent(func))
         functions.push_back(func);
+    ModuleSymbols symbols(module);
     for (func::FuncOp func : functions) {
       // Sites inside kernels are out of reach: say so rather than leave the
       // gains in the layer without a word.
@@ -894,7 +932,7 @@ struct FoldNormWeightPass
                          "--fold-norm-weight (or --optimize) before --fuse");
         continue;
       }
-      FunctionFolder(func, module).run();
+      FunctionFolder(func, symbols).run();
     }
   }
 };

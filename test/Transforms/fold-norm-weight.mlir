@@ -300,6 +300,40 @@ func.func @caller(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x8xf32>) -
 
 // -----
 
+// Each function of a module is judged on its own callers: one that calls
+// another is folded, the one it calls keeps its signature, and one that
+// neither calls nor is called is folded too, whatever was folded before it.
+
+// CHECK-LABEL: func.func @calls_another
+// CHECK-SAME: cs349.folded_from = ["g", "w"]
+// CHECK-SAME: cs349.initialized_by = @calls_another_init
+// CHECK: call @is_called(
+// CHECK-LABEL: func.func @calls_another_init
+// CHECK-LABEL: func.func @is_called
+// CHECK-SAME: (%{{[^:]*}}: tensor<4x8xf32>, %{{[^:]*}}: tensor<8xf32>, %{{[^:]*}}: tensor<8x8xf32>) -> tensor<4x8xf32> {
+// CHECK-LABEL: func.func @stands_alone
+// CHECK-SAME: cs349.initialized_by = @stands_alone_init
+// CHECK-LABEL: func.func @stands_alone_init
+func.func @calls_another(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %h = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
+  %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  %z = func.call @is_called(%y, %g, %w) : (tensor<4x8xf32>, tensor<8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+  return %z : tensor<4x8xf32>
+}
+// expected-warning @+1 {{not folding norm gains into the weight arguments of a function that has callers}}
+func.func @is_called(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %h = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
+  %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+func.func @stands_alone(%n: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %h = cs349.mul %n, %g : tensor<4x8xf32>, tensor<8xf32>
+  %y = cs349.matmul %h, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
 // After --fuse the gain product sits in a kernel: a warning, nothing folded.
 
 // CHECK-LABEL: func.func @already_fused
