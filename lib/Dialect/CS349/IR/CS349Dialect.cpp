@@ -5,6 +5,7 @@
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
 #include "cs349/Support/TensorBytes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -52,6 +53,7 @@ void CS349Dialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "cs349/Dialect/CS349/IR/CS349Attrs.cpp.inc"
       >();
+  detail::attachSymbolUserModels(*getContext());
 }
 
 Operation *CS349Dialect::materializeConstant(OpBuilder &builder,

@@ -11,6 +11,7 @@
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -105,7 +106,47 @@ LogicalResult verifyFoldedFrom(Operation *op, NamedAttribute attr,
   return success();
 }
 
+/// That the function `ref` names on `op` (its cs349.initialized_by, found by
+/// `lookup`) is an initializer.
+LogicalResult verifyInitializerReference(
+    Operation *op, FlatSymbolRefAttr ref,
+    function_ref<Operation *(Operation *, StringAttr)> lookup) {
+  StringRef name = CS349Dialect::InitializedByAttrHelper::getNameStr();
+  auto init = dyn_cast_or_null<FunctionOpInterface>(lookup(op, ref.getAttr()));
+  if (!init)
+    return op->emitOpError("names ")
+           << ref << " in '" << name << "', which is not a function";
+  if (!init->hasAttr(CS349Dialect::InitializerAttrHelper::getNameStr()))
+    return op->emitOpError("names ")
+           << ref << " in '" << name << "', which is not tagged '"
+           << CS349Dialect::InitializerAttrHelper::getNameStr() << "'";
+  return success();
+}
+
+/// Checks the cs349.initialized_by of a func.func with the symbol tables
+/// that the module's verification builds once for all its symbol users: the
+/// attribute's own verifier, run per function, would scan the module for
+/// each (quadratic in the number of functions).
+struct InitializedByUser
+    : SymbolUserOpInterface::ExternalModel<InitializedByUser, func::FuncOp> {
+  LogicalResult verifySymbolUses(Operation *op,
+                                 SymbolTableCollection &symbols) const {
+    auto ref = dyn_cast_or_null<FlatSymbolRefAttr>(
+        op->getAttr(CS349Dialect::InitializedByAttrHelper::getNameStr()));
+    if (!ref) // absent, or not a reference: verifyOperationAttribute says so
+      return success();
+    return verifyInitializerReference(
+        op, ref, [&](Operation *from, StringAttr symbol) {
+          return symbols.lookupNearestSymbolFrom(from, symbol);
+        });
+  }
+};
+
 } // namespace
+
+void mlir::cs349::detail::attachSymbolUserModels(MLIRContext &context) {
+  func::FuncOp::attachInterface<InitializedByUser>(context);
+}
 
 LogicalResult CS349Dialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
@@ -159,16 +200,14 @@ LogicalResult CS349Dialect::verifyOperationAttribute(Operation *op,
     if (!ref)
       return op->emitOpError("expects '")
              << name << "' to be a symbol reference, got " << value;
-    auto init = dyn_cast_or_null<FunctionOpInterface>(
-        SymbolTable::lookupNearestSymbolFrom(op, ref.getAttr()));
-    if (!init)
-      return op->emitOpError("names ")
-             << ref << " in '" << name << "', which is not a function";
-    if (!init->hasAttr(InitializerAttrHelper::getNameStr()))
-      return op->emitOpError("names ")
-             << ref << " in '" << name << "', which is not tagged '"
-             << InitializerAttrHelper::getNameStr() << "'";
-    return success();
+    // A func.func's reference is resolved with its module's symbol users
+    // (InitializedByUser); another kind of function's here.
+    if (isa<func::FuncOp>(op))
+      return success();
+    return verifyInitializerReference(
+        op, ref, [](Operation *from, StringAttr symbol) {
+          return SymbolTable::lookupNearestSymbolFrom(from, symbol);
+        });
   }
   case Known::LayerArg:
   case Known::InitResult:

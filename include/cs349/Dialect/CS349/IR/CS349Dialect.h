@@ -23,6 +23,12 @@ bool isStaticFloatTensor(Type type);
 /// The integer element types of cs349 tensors: i1 masks, i32 and i64
 /// indices (signless, as arith reads them).
 bool isIntegerElementType(Type type);
+
+namespace detail {
+/// Makes func.func a symbol user that checks the cs349 symbol references it
+/// carries; the dialect calls it when it is loaded.
+void attachSymbolUserModels(MLIRContext &context);
+} // namespace detail
 } // namespace mlir::cs349
 
 #endif // CS349_DIALECT_CS349_IR_CS349DIALECT_H

@@ -41,6 +41,10 @@ def CS349_Dialect : Dialect {
   }];
   let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 1;
+  // Layers are func.func ops, and the dialect checks the references its
+  // attributes make from them (cs349.initialized_by) as a symbol user of
+  // func.func: the func dialect is loaded first.
+  let dependentDialects = ["::mlir::func::FuncDialect"];
 
   // What passes write for later passes and for the tools to read. The
   // dialect verifies each where it stands (see verifyOperationAttribute and
