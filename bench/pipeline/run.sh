@@ -28,6 +28,9 @@
 #   LAYERS     number of layers (default 32)
 #   REPS       repetitions per command (default 7)
 #   TARGET     the largest acceptable wall-time ratio (default 3)
+#   FUNCTIONS  also time a module of this many one-layer functions (@layer0,
+#              @layer1, ...; as front ends that export a function per layer
+#              write them) against its parse-and-print (default 400; 0 skips)
 #   INSTRUCTIONS=0  skip the instruction counts (valgrind; ~30 s)
 #
 # Needs the main build's packages and, for the instruction counts, valgrind:
@@ -64,6 +67,21 @@ trap 'rm -rf "$tmp"' EXIT
 "$gen" layer --preset "$preset" --seq "$seq" --layers "$layers" >"$tmp/model.mlir"
 "$opt" "$tmp/model.mlir" --optimize -o "$tmp/optimized.mlir"
 
+functions=${FUNCTIONS:-400}
+if (( functions > 0 )); then
+  "$gen" layer --preset "$preset" --seq "$seq" --locations=false >"$tmp/one-layer.mlir"
+  python3 - "$tmp/one-layer.mlir" "$functions" >"$tmp/functions.mlir" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().strip().splitlines(True)
+assert lines[0].startswith("module {") and lines[-1] == "}", "unexpected cs349-gen output"
+body = "".join(lines[1:-1])
+print("module {")
+for k in range(int(sys.argv[2])):
+    sys.stdout.write(body.replace("func.func @layer(", f"func.func @layer{k}(", 1))
+print("}")
+PY
+fi
+
 # The plans the benchmark times must be right: verify them once.
 "$opt" "$tmp/model.mlir" --optimize --fuse --plan-memory --verify-memory-plan \
   -o "$tmp/planned.mlir"
@@ -76,11 +94,12 @@ grep '^ *func.func' "$tmp/planned.mlir" \
 echo "median of $reps runs each, both writing the module to a file, pinned to one core of $(nproc)"
 echo
 
-python3 - "$opt" "$tmp" "$reps" "$target" "$instructions" <<'PY'
+python3 - "$opt" "$tmp" "$reps" "$target" "$instructions" "$functions" <<'PY'
 import os, re, shutil, statistics, subprocess, sys, time
 
 opt, tmp, reps, target = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 instructions = sys.argv[5] == "1"
+functions = int(sys.argv[6])
 inputs = {"model": f"{tmp}/model.mlir", "optimized": f"{tmp}/optimized.mlir"}
 
 # (name, input, pipeline flags); the baseline is the same input, no flags.
@@ -98,6 +117,10 @@ cases = [
     ("--optimize --fuse --plan-memory -verify-each=0", "model",
      ["--optimize", "--fuse", "--plan-memory", "-verify-each=0"]),
 ]
+if functions > 0:
+    inputs["functions"] = f"{tmp}/functions.mlir"
+    cases.append((f"--optimize --fuse --plan-memory ({functions} one-layer functions)",
+                  "functions", ["--optimize", "--fuse", "--plan-memory"]))
 # Every command of one repetition runs back to back, so that a burst of load
 # from other users of the machine hits a pipeline and its baseline alike.
 commands = {("parse", key): [path] for key, path in inputs.items()}
