@@ -48,9 +48,10 @@ def CS349_Dialect : Dialect {
 
   // What passes write for later passes and for the tools to read. The
   // dialect verifies each where it stands (see verifyOperationAttribute and
-  // verifyRegionArgAttribute/verifyRegionResultAttribute), so that a plan or
-  // a weight mapping edited by hand fails where it is written, not in
-  // whatever reads it later.
+  // verifyRegionArgAttribute/verifyRegionResultAttribute; the function that
+  // cs349.initialized_by names, with the module's symbol uses), so that a
+  // plan or a weight mapping edited by hand fails where it is written, not
+  // in whatever reads it later.
   let discardableAttrs = (ins
     // On each planned cs349.kernel (--plan-memory): one #cs349.buffer per
     // result, in result order.
