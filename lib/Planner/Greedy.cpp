@@ -662,7 +662,106 @@ private:
     pull(t);
   }
 
+  /// A treap of millions of change points is well under 100 levels deep;
+  /// a deeper path is changed by the split-and-join version.
+  static constexpr size_t kPathLimit = 128;
+
+  /// The net change at `at` grows by `delta`: the change point there is
+  /// made, changed or removed, the segment before it ends where it now
+  /// does, and the subtrees above both are recomputed along their paths.
   void change(uint64_t at, int64_t delta) {
+    Node *path[kPathLimit];
+    size_t depth = 0;
+    Node **slot = &root;
+    while (*slot && (*slot)->begin != at) {
+      if (depth == kPathLimit)
+        return changeBySplitting(at, delta);
+      path[depth++] = *slot;
+      slot = at < (*slot)->begin ? &(*slot)->left : &(*slot)->right;
+    }
+    if (Node *here = *slot) {
+      here->delta += delta;
+      if (here->delta != 0 || at == 0) {
+        pull(here);
+        pullPath(path, depth);
+        return;
+      }
+      // Gone: the segment before it runs on over its own.
+      const uint64_t length = here->length;
+      *slot = join(here->left, here->right);
+      pool->deallocate(here, sizeof(Node), alignof(Node));
+      pullPath(path, depth);
+      Node *previous = lastBelowMutable(at);
+      previous->length =
+          length == kNoEnd ? kNoEnd : at - previous->begin + length;
+      repull(previous->begin);
+      return;
+    }
+    // New: it ends the segment before it, and runs to the next change point.
+    const Node *next = firstAbove(at);
+    Node *made = new (pool->allocate(sizeof(Node), alignof(Node)))
+        Node{at, next ? next->begin - at : kNoEnd, delta, 0, 0, 0, nullptr,
+             nullptr, priorityOf(at)};
+    depth = 0;
+    slot = &root;
+    while (*slot && made->priority <= (*slot)->priority) {
+      if (depth == kPathLimit) {
+        pool->deallocate(made, sizeof(Node), alignof(Node));
+        return changeBySplitting(at, delta);
+      }
+      path[depth++] = *slot;
+      slot = at < (*slot)->begin ? &(*slot)->left : &(*slot)->right;
+    }
+    split(*slot, at, made->left, made->right);
+    *slot = pull(made);
+    pullPath(path, depth);
+    Node *previous = lastBelowMutable(at);
+    previous->length = at - previous->begin;
+    repull(previous->begin);
+  }
+
+  static void pullPath(Node *const *path, size_t depth) {
+    while (depth > 0)
+      pull(path[--depth]);
+  }
+  /// Recomputes the change point at `key` (which exists) and every subtree
+  /// above it.
+  void repull(uint64_t key) {
+    Node *path[kPathLimit];
+    size_t depth = 0;
+    for (Node *n = root;; n = key < n->begin ? n->left : n->right) {
+      if (depth == kPathLimit) {
+        repullAll(root, key);
+        return;
+      }
+      path[depth++] = n;
+      if (n->begin == key)
+        break;
+    }
+    pullPath(path, depth);
+  }
+  static void repullAll(Node *t, uint64_t key) {
+    if (t->begin != key)
+      repullAll(key < t->begin ? t->left : t->right, key);
+    pull(t);
+  }
+  Node *lastBelowMutable(uint64_t x) {
+    return const_cast<Node *>(lastBelow(x));
+  }
+  const Node *firstAbove(uint64_t x) const {
+    const Node *found = nullptr;
+    for (const Node *n = root; n;) {
+      if (n->begin > x) {
+        found = n;
+        n = n->left;
+      } else {
+        n = n->right;
+      }
+    }
+    return found;
+  }
+
+  void changeBySplitting(uint64_t at, int64_t delta) {
     Node *below, *rest, *here, *above;
     split(root, at, below, rest);
     split(rest, at + 1, here, above);
