@@ -166,7 +166,38 @@ template <typename Node, Node *(*Pull)(Node *)> struct Treap {
     b->left = join(a, b->left);
     return Pull(b);
   }
+  /// The node of t with the lowest begin above x, or null.
+  static Node *firstAbove(Node *t, uint64_t x) {
+    Node *found = nullptr;
+    while (t) {
+      if (t->begin > x) {
+        found = t;
+        t = t->left;
+      } else {
+        t = t->right;
+      }
+    }
+    return found;
+  }
+  /// The node of t with the highest begin below x, or null.
+  static Node *lastBelow(Node *t, uint64_t x) {
+    Node *found = nullptr;
+    while (t) {
+      if (t->begin < x) {
+        found = t;
+        t = t->right;
+      } else {
+        t = t->left;
+      }
+    }
+    return found;
+  }
 };
+
+/// Random priorities keep a treap of millions of nodes under 100 levels
+/// deep; the updates that keep their path from the root handle a deeper
+/// one the recursive way.
+constexpr size_t kPathLimit = 128;
 
 /// Memory for the unions' tree nodes, all of one size: a free list over
 /// chunks.  Released all at once when a pass starts again, without visiting
@@ -333,10 +364,6 @@ public:
   }
 
 private:
-  /// Random priorities keep a treap of millions of ranges under 100 levels
-  /// deep; the updates that keep their path recompute a deeper one whole.
-  static constexpr size_t kPathLimit = 128;
-
   struct Node {
     uint64_t begin, end;
     uint64_t runBelow;   // free bytes between the previous range and begin
@@ -379,16 +406,7 @@ private:
     return found;
   }
   Node *firstAbove(uint64_t x) const {
-    Node *found = nullptr;
-    for (Node *n = root; n;) {
-      if (n->begin > x) {
-        found = n;
-        n = n->left;
-      } else {
-        n = n->right;
-      }
-    }
-    return found;
+    return Treap<Node, &pull>::firstAbove(root, x);
   }
   /// The first range beginning above x with a free run of `size` below it.
   static const Node *firstRunAbove(const Node *n, uint64_t x, uint64_t size) {
@@ -662,10 +680,6 @@ private:
     pull(t);
   }
 
-  /// A treap of millions of change points is well under 100 levels deep;
-  /// a deeper path is changed by the split-and-join version.
-  static constexpr size_t kPathLimit = 128;
-
   /// The net change at `at` grows by `delta`: the change point there is
   /// made, changed or removed, the segment before it ends where it now
   /// does, and the subtrees above both are recomputed along their paths.
@@ -691,7 +705,7 @@ private:
       *slot = join(here->left, here->right);
       pool->deallocate(here, sizeof(Node), alignof(Node));
       pullPath(path, depth);
-      Node *previous = lastBelowMutable(at);
+      Node *previous = lastBelow(at);
       previous->length =
           length == kNoEnd ? kNoEnd : at - previous->begin + length;
       repull(previous->begin);
@@ -715,7 +729,7 @@ private:
     split(*slot, at, made->left, made->right);
     *slot = pull(made);
     pullPath(path, depth);
-    Node *previous = lastBelowMutable(at);
+    Node *previous = lastBelow(at);
     previous->length = at - previous->begin;
     repull(previous->begin);
   }
@@ -745,20 +759,8 @@ private:
       repullAll(key < t->begin ? t->left : t->right, key);
     pull(t);
   }
-  Node *lastBelowMutable(uint64_t x) {
-    return const_cast<Node *>(lastBelow(x));
-  }
-  const Node *firstAbove(uint64_t x) const {
-    const Node *found = nullptr;
-    for (const Node *n = root; n;) {
-      if (n->begin > x) {
-        found = n;
-        n = n->left;
-      } else {
-        n = n->right;
-      }
-    }
-    return found;
+  Node *firstAbove(uint64_t x) const {
+    return Treap<Node, &pull>::firstAbove(root, x);
   }
 
   void changeBySplitting(uint64_t at, int64_t delta) {
@@ -792,17 +794,8 @@ private:
     root = join(join(below, here), above);
   }
 
-  const Node *lastBelow(uint64_t x) const {
-    const Node *found = nullptr;
-    for (const Node *n = root; n;) {
-      if (n->begin < x) {
-        found = n;
-        n = n->right;
-      } else {
-        n = n->left;
-      }
-    }
-    return found;
+  Node *lastBelow(uint64_t x) const {
+    return Treap<Node, &pull>::lastBelow(root, x);
   }
   /// Calls f for the bounded free runs beginning in [from, to].
   template <typename F> void forRuns(uint64_t from, uint64_t to, F f) {
