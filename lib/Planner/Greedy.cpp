@@ -55,6 +55,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <memory_resource>
 #include <memory>
@@ -77,11 +78,12 @@ constexpr uint32_t kUnionCostPerBlock = 16;
 
 constexpr uint64_t kNoEnd = std::numeric_limits<uint64_t>::max();
 
-/// A first-fit scan of many blocks sorts first those beginning below
-/// 1/2^kScanFirstShift of the highest block top, then, while the answer
-/// may lie higher, twice as far each time (measured on greedy-by-size of
-/// the `long` problems: 1/16 fastest of 1/4 to 1/256).
-constexpr uint32_t kScanFirstShift = 4;
+/// A first-fit scan of many blocks gathers first those beginning below
+/// 1/2^kScanFirstShift of the highest top placed, then, while the answer
+/// may lie higher, the next ones up to twice as far each time (measured on
+/// greedy-by-size of the `long` problems: 1/64 fastest of 1/8 to 1/1024,
+/// all within 4 %).
+constexpr uint32_t kScanFirstShift = 6;
 
 /// A first-fit query goes to the count index when at most one placed block
 /// in this many does not overlap it: taking out and putting back such a
@@ -255,6 +257,61 @@ private:
   std::vector<std::unique_ptr<std::max_align_t[]>> chunks;
   size_t chunk = 0, used = 0, nodeBytes = 0;
   FreeNode *freeList = nullptr;
+};
+
+/// The placed blocks (offset, top) of one node of the scan index, sorted by
+/// offset up to `sorted`, in placement order after it.  A first-fit scan
+/// reads only the blocks beginning below a bound, and the sorted part
+/// yields them without reading the others; the unsorted tail is read
+/// whole, so it is sorted into the rest when a scan finds it longer than an
+/// eighth of it (each block is moved a bounded number of times on average).
+class ScanList {
+public:
+  using Block = std::pair<uint64_t, uint64_t>;
+
+  void push(Block block) { blocks.push_back(block); }
+  void clear() {
+    blocks.clear();
+    sorted = 0;
+  }
+  bool empty() const { return blocks.empty(); }
+  size_t size() const { return blocks.size(); }
+  const std::vector<Block> &all() const { return blocks; }
+
+  /// Sorts the tail into the sorted part once it is long enough to cost a
+  /// scan more than the sort (`scratch`: any vector, to merge into).
+  void settle(std::vector<Block> &scratch) {
+    const size_t tail = blocks.size() - sorted;
+    if (tail <= std::max<size_t>(kShortTail, sorted / 8))
+      return;
+    std::sort(blocks.begin() + sorted, blocks.end());
+    scratch.clear();
+    std::merge(blocks.begin(), blocks.begin() + sorted,
+               blocks.begin() + sorted, blocks.end(),
+               std::back_inserter(scratch));
+    blocks.swap(scratch);
+    sorted = blocks.size();
+  }
+
+  /// Calls f(block) for the blocks beginning in [from, to).
+  template <typename F> void forBeginIn(uint64_t from, uint64_t to, F f) const {
+    const auto sortedEnd = blocks.begin() + sorted;
+    auto it = std::lower_bound(
+        blocks.begin(), sortedEnd, from,
+        [](const Block &block, uint64_t x) { return block.first < x; });
+    for (; it != sortedEnd && it->first < to; ++it)
+      f(*it);
+    for (it = sortedEnd; it != blocks.end(); ++it)
+      if (it->first >= from && it->first < to)
+        f(*it);
+  }
+
+private:
+  /// A tail this short is read rather than sorted.
+  static constexpr size_t kShortTail = 32;
+
+  std::vector<Block> blocks;
+  size_t sorted = 0;
 };
 
 /// A union of byte ranges [begin, end), kept merged (ranges neither overlap
@@ -835,19 +892,23 @@ struct GreedyPlacer::Impl {
   // the blocks of their canonical decomposition -- the blocks containing slot
   // q are those on q's root-to-leaf path -- and, per start slot, the blocks
   // starting there with a bitmap of the non-empty slots.  A query reports
-  // each of the k overlapping blocks once, then sorts them.
-  std::vector<std::vector<uint32_t>> items;    // per tree node
+  // each of the k overlapping blocks once, then sorts them; a first-fit
+  // query, only those below its bound (ScanList).
+  std::vector<ScanList> items;                 // per tree node
   std::vector<std::vector<uint32_t>> startsAt; // per slot
   std::vector<uint64_t> startBits;             // non-empty startsAt slots
   std::vector<std::vector<uint32_t>> endsAt;   // per end slot
   std::vector<uint64_t> endBits;               // non-empty endsAt slots
   std::vector<uint32_t> touchedItems;          // tree nodes to clear
   std::vector<std::pair<uint64_t, uint64_t>> blocks; // (offset, top)
+  std::vector<ScanList::Block> startBlocks;  // of a first-fit scan
+  std::vector<ScanList::Block> mergeScratch; // ScanList::settle's
 
   // The union index (many overlapping blocks), built from the placed blocks
   // when a query first needs it and kept up to date from then on.
   bool unionsBuilt = false;
   size_t scanned = 0; // blocks the scan queries have visited this pass
+  uint64_t scanTop = 0; // the highest top in the scan index
   size_t steps = 0;   // work since the clock was last read
   NodeArena arena;
   std::vector<uint32_t> coverOf, anyOf; // per node, index into unions or 0
@@ -1047,6 +1108,7 @@ struct GreedyPlacer::Impl {
     arena.releaseAll();
     unionsInUse = 1;
     scanned = 0;
+    scanTop = 0;
     steps = 0;
     unionsBuilt = false;
     placed.clear();
@@ -1075,18 +1137,21 @@ struct GreedyPlacer::Impl {
   //--- the scan index ---------------------------------------------------------
 
   void insertScan(uint32_t i) {
+    const ScanList::Block block{offsets[i],
+                                offsets[i] + problem.buffers[i].size};
+    scanTop = std::max(scanTop, block.second);
     for (uint32_t l = slotLo[i] + leaves, r = slotHi[i] + leaves; l < r;
          l /= 2, r /= 2) {
       if (l & 1) {
         if (items[l].empty())
           touchedItems.push_back(l);
-        items[l++].push_back(i);
+        items[l++].push(block);
       }
       if (r & 1) {
         --r;
         if (items[r].empty())
           touchedItems.push_back(r);
-        items[r].push_back(i);
+        items[r].push(block);
       }
     }
     uint32_t s = slotLo[i];
@@ -1127,16 +1192,14 @@ struct GreedyPlacer::Impl {
   void collect(uint32_t lo, uint32_t hi) {
     blocks.clear();
     for (uint32_t node = lo + leaves; node >= 1; node /= 2)
-      for (uint32_t j : items[node])
-        addBlock(j);
+      blocks.insert(blocks.end(), items[node].all().begin(),
+                    items[node].all().end());
     // Starts in (lo, hi).
     forListed(startsAt, startBits, lo + 1, hi, [&](uint32_t j) { addBlock(j); });
   }
 
   /// The placement among the collected blocks (reordering them).
   uint64_t scanFit(uint64_t size, Fit fit) {
-    if (fit == Fit::First && blocks.size() > kScanLimit)
-      return scanFirstFit(size);
     std::sort(blocks.begin(), blocks.end());
     uint64_t cur = 0;
     uint64_t bestOffset = 0, bestGap = kNoEnd;
@@ -1157,38 +1220,59 @@ struct GreedyPlacer::Impl {
     return haveBest ? bestOffset : alignUp(cur, align);
   }
 
-  /// First-fit takes the blocks in offset order only up to its answer.
-  /// Where a scan has more than kScanLimit of them (a walk gave up, or the
-  /// lifetime holds none of the points), the answer mostly lies below
-  /// nearly all (greedy-by-size on the `long` problems: at the 23rd of
-  /// 1,740 blocks on average at 16,000 buffers, the 269th of 5,970 at
-  /// 60,000), so only the blocks beginning below a bound are sorted (a
-  /// partition, one comparison a block, picks them): an answer that leaves
-  /// its buffer below the bound is the answer, as every other block begins
-  /// above it; else the bound grows and the next blocks are sorted.  Fewer
-  /// blocks are sorted whole, as the answer is then as often above them
-  /// all (placements early in a pass).
-  uint64_t scanFirstFit(uint64_t size) {
-    uint64_t highest = 0;
-    for (const auto &block : blocks)
-      highest = std::max(highest, block.second);
+  /// First fit among the placed blocks overlapping slots [lo, hi), read
+  /// from the scan index in offset order only up to the answer.  Where
+  /// there are many (a walk gave up, or the lifetime holds none of the
+  /// points), the answer mostly lies below nearly all (greedy-by-size on
+  /// the `long` problems: at the 23rd of 1,740 blocks on average at 16,000
+  /// buffers, the 269th of 5,970 at 60,000), so only the blocks beginning
+  /// below a bound are gathered and sorted: an answer that leaves its buffer
+  /// below the bound is the answer, as every other block begins above it;
+  /// else the next blocks, up to twice the bound, are.  The first bound is
+  /// set by kScanFirstShift from the highest top placed so far; the blocks
+  /// that contain slot lo (most of them) come from sorted lists, which
+  /// yield those in a range of offsets without reading the rest.
+  uint64_t scanFirstFit(uint32_t lo, uint32_t hi, uint64_t size) {
+    // Blocks starting in (lo, hi): few, as the lifetime holds no point or
+    // the walk failed within its budget; read once.
+    startBlocks.clear();
+    forListed(startsAt, startBits, lo + 1, hi, [&](uint32_t j) {
+      startBlocks.push_back({offsets[j], offsets[j] + problem.buffers[j].size});
+    });
+    size_t overlap = startBlocks.size();
+    for (uint32_t node = lo + leaves; node >= 1; node /= 2) {
+      items[node].settle(mergeScratch);
+      overlap += items[node].size();
+    }
+    scanned += overlap;
+    steps += overlap;
+    uint64_t from = 0;
+    uint64_t bound = overlap > kScanLimit
+                         ? std::max<uint64_t>(scanTop >> kScanFirstShift, 1)
+                         : kNoEnd;
     uint64_t cur = 0;
-    auto from = blocks.begin();
-    for (uint64_t bound = std::max<uint64_t>(highest >> kScanFirstShift, 1);;) {
-      auto below = std::partition(from, blocks.end(), [&](const auto &block) {
-        return block.first < bound;
-      });
-      std::sort(from, below);
-      for (; from != below; ++from) {
+    size_t seen = 0;
+    for (;;) {
+      blocks.clear();
+      auto take = [&](const ScanList::Block &block) { blocks.push_back(block); };
+      for (uint32_t node = lo + leaves; node >= 1; node /= 2)
+        items[node].forBeginIn(from, bound, take);
+      for (const auto &block : startBlocks)
+        if (block.first >= from && block.first < bound)
+          take(block);
+      seen += blocks.size();
+      std::sort(blocks.begin(), blocks.end());
+      for (const auto &[begin, top] : blocks) {
         const uint64_t cand = alignUp(cur, align);
-        if (cand + size <= from->first)
+        if (cand + size <= begin)
           return cand;
-        cur = std::max(cur, from->second);
+        cur = std::max(cur, top);
       }
       const uint64_t cand = alignUp(cur, align);
-      if (from == blocks.end() || cand + size <= bound)
+      if (seen == overlap || cand + size <= bound)
         return cand;
-      bound = bound > highest ? kNoEnd : std::max(2 * bound, cand + size);
+      from = bound;
+      bound = bound > scanTop ? kNoEnd : std::max(2 * bound, cand + size);
     }
   }
 
@@ -1539,8 +1623,10 @@ struct GreedyPlacer::Impl {
     sweepAt = q;
     sweepWalks = sweepSteps = 0;
     for (uint32_t node = q + leaves; node >= 1; node /= 2)
-      for (uint32_t j : items[node])
-        enterSweep(j);
+      for (const auto &[begin, top] : items[node].all()) {
+        sweep->addApart(begin, alignUp(top, align));
+        ++steps;
+      }
   }
 
   /// The sweep slot of a buffer on slots [lo, hi) in a direction.
@@ -1673,6 +1759,8 @@ struct GreedyPlacer::Impl {
                           uint64_t size, Fit fit) {
     if (offset != kNoEnd)
       return offset;
+    if (fit == Fit::First)
+      return scanFirstFit(lo, hi, size);
     collect(lo, hi);
     scanned += blocks.size();
     steps += blocks.size();
