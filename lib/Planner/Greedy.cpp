@@ -108,6 +108,13 @@ constexpr size_t kStepsPerClockCheck = 1024;
 /// goes one way in time begins only when at least this many placements are
 /// left in it (and as many as the blocks the sweep will count).
 constexpr uint32_t kRunToRebuild = 64;
+/// Nor does the sweep follow a stretch when it would pass more than this
+/// many placed blocks (each entering or leaving it) per placement left in
+/// the stretch: a walk of the sweep saves a few hundred steps at most
+/// where one of the points would walk, and a block passed costs a few
+/// steps.  Greedy-by-size's stretches (the buffers of one size, by start)
+/// are short but can span the whole time axis; the size classes' are long.
+constexpr uint32_t kSweepMovesPerPlacement = 16;
 
 /// The point index keeps the blocks live at the midpoints of the nodes of
 /// this many top levels of the time tree (63 points; a block is live at
@@ -1000,8 +1007,10 @@ struct GreedyPlacer::Impl {
   // placement whose lifetime holds a point goes to the points.
   size_t sweepWalks = 0, sweepSteps = 0, pointWalks = 0, pointSteps = 0;
   // Per order position, the length from there on of its stretch of
-  // non-decreasing starts, and of non-increasing ends.
+  // non-decreasing starts, and of non-increasing ends, and the sweep slot
+  // of the stretch's last buffer.
   std::vector<uint32_t> forwardRun, backwardRun;
+  std::vector<uint32_t> forwardEnd, backwardEnd;
 
   // The point index, for any order: the blocks live at fixed slots (the
   // midpoints of the top levels of the time tree).  A lifetime [lo, hi)
@@ -1650,12 +1659,30 @@ struct GreedyPlacer::Impl {
           pointWalks >= kWalksToCompare &&
           sweepSteps * pointWalks > pointSteps * sweepWalks)
         return std::nullopt; // the points have walked fewer steps
+      if (!sweepPays(k, sweepAt, sweepBackward))
+        return std::nullopt;
       return sweepBackward;
     }
     const uint32_t needed = std::max(kRunToRebuild, overlapping(lo, hi));
     if (std::max(forwardRun[k], backwardRun[k]) < needed)
       return std::nullopt;
-    return backwardRun[k] > forwardRun[k];
+    const bool backward = backwardRun[k] > forwardRun[k];
+    if (!sweepPays(k, sweepSlot(lo, hi, backward), backward))
+      return std::nullopt;
+    return backward;
+  }
+
+  /// Whether the placements left in the stretch of order position k pay for
+  /// moving a sweep from slot `from` to the stretch's last buffer: the
+  /// placed blocks that start or end on the way (kSweepMovesPerPlacement).
+  bool sweepPays(size_t k, uint32_t from, bool backward) const {
+    const uint32_t to = backward ? backwardEnd[k] : forwardEnd[k];
+    const uint32_t lo = std::min(from, to), hi = std::max(from, to);
+    const uint64_t passed =
+        (countBelow(startCount, hi + 1) - countBelow(startCount, lo + 1)) +
+        (countBelow(endCount, hi + 1) - countBelow(endCount, lo + 1));
+    const uint64_t left = backward ? backwardRun[k] : forwardRun[k];
+    return passed <= left * kSweepMovesPerPlacement;
   }
 
   /// Adds to the query the unions of `keyed` over the fewest nodes that
@@ -1877,20 +1904,27 @@ struct GreedyPlacer::Impl {
 
   /// run[k]: how many active buffers from order position k on keep
   /// `inOrder(previous, next)` without a break.
-  template <typename InOrder>
+  /// end[k]: the sweep slot (`slotOf`) of the last buffer of that stretch.
+  template <typename InOrder, typename SlotOf>
   void stretches(const std::vector<uint32_t> &order,
-                 std::vector<uint32_t> &run, InOrder inOrder) const {
+                 std::vector<uint32_t> &run, std::vector<uint32_t> &end,
+                 InOrder inOrder, SlotOf slotOf) const {
     run.assign(order.size() + 1, 0);
-    uint32_t following = 0, followingRun = 0;
+    end.assign(order.size() + 1, 0);
+    uint32_t following = 0, followingRun = 0, followingEnd = 0;
     for (size_t k = order.size(); k-- > 0;) {
       const uint32_t i = order[k];
       if (!isActive(problem.buffers[i])) {
         run[k] = followingRun;
+        end[k] = followingEnd;
         continue;
       }
-      run[k] = followingRun > 0 && inOrder(i, following) ? followingRun + 1 : 1;
+      const bool extends = followingRun > 0 && inOrder(i, following);
+      run[k] = extends ? followingRun + 1 : 1;
+      end[k] = extends ? followingEnd : slotOf(i);
       following = i;
       followingRun = run[k];
+      followingEnd = end[k];
     }
   }
 
@@ -1903,12 +1937,14 @@ struct GreedyPlacer::Impl {
     activeInPass = 0;
     for (uint32_t i : order)
       activeInPass += isActive(problem.buffers[i]);
-    stretches(order, forwardRun, [&](uint32_t i, uint32_t j) {
-      return slotLo[i] <= slotLo[j];
-    });
-    stretches(order, backwardRun, [&](uint32_t i, uint32_t j) {
-      return slotHi[i] >= slotHi[j];
-    });
+    stretches(
+        order, forwardRun, forwardEnd,
+        [&](uint32_t i, uint32_t j) { return slotLo[i] <= slotLo[j]; },
+        [&](uint32_t i) { return slotLo[i]; });
+    stretches(
+        order, backwardRun, backwardEnd,
+        [&](uint32_t i, uint32_t j) { return slotHi[i] >= slotHi[j]; },
+        [&](uint32_t i) { return slotHi[i] - 1; });
     if (index != Index::Unions) {
       futureLo.assign(order.size() + 1, numSlots);
       futureHi.assign(order.size() + 1, 0);
