@@ -1145,9 +1145,13 @@ struct GreedyPlacer::Impl {
 
   //--- the scan index ---------------------------------------------------------
 
+  /// The memory of placed buffer j: (offset, top).
+  ScanList::Block placedBlock(uint32_t j) const {
+    return {offsets[j], offsets[j] + problem.buffers[j].size};
+  }
+
   void insertScan(uint32_t i) {
-    const ScanList::Block block{offsets[i],
-                                offsets[i] + problem.buffers[i].size};
+    const ScanList::Block block = placedBlock(i);
     scanTop = std::max(scanTop, block.second);
     for (uint32_t l = slotLo[i] + leaves, r = slotHi[i] + leaves; l < r;
          l /= 2, r /= 2) {
@@ -1192,10 +1196,6 @@ struct GreedyPlacer::Impl {
     }
   }
 
-  void addBlock(uint32_t j) {
-    blocks.push_back({offsets[j], offsets[j] + problem.buffers[j].size});
-  }
-
   // Collects the placed buffers whose slots intersect [lo, hi), in no
   // particular order.
   void collect(uint32_t lo, uint32_t hi) {
@@ -1204,7 +1204,8 @@ struct GreedyPlacer::Impl {
       blocks.insert(blocks.end(), items[node].all().begin(),
                     items[node].all().end());
     // Starts in (lo, hi).
-    forListed(startsAt, startBits, lo + 1, hi, [&](uint32_t j) { addBlock(j); });
+    forListed(startsAt, startBits, lo + 1, hi,
+              [&](uint32_t j) { blocks.push_back(placedBlock(j)); });
   }
 
   /// The placement among the collected blocks (reordering them).
@@ -1245,9 +1246,8 @@ struct GreedyPlacer::Impl {
     // Blocks starting in (lo, hi): few, as the lifetime holds no point or
     // the walk failed within its budget; read once.
     startBlocks.clear();
-    forListed(startsAt, startBits, lo + 1, hi, [&](uint32_t j) {
-      startBlocks.push_back({offsets[j], offsets[j] + problem.buffers[j].size});
-    });
+    forListed(startsAt, startBits, lo + 1, hi,
+              [&](uint32_t j) { startBlocks.push_back(placedBlock(j)); });
     size_t overlap = startBlocks.size();
     for (uint32_t node = lo + leaves; node >= 1; node /= 2) {
       items[node].settle(mergeScratch);
@@ -1584,9 +1584,8 @@ struct GreedyPlacer::Impl {
     });
   }
 
-  void enterSweep(uint32_t j) {
-    sweep->addApart(offsets[j],
-                    alignUp(offsets[j] + problem.buffers[j].size, align));
+  void enterSweep(const ScanList::Block &block) {
+    sweep->addApart(block.first, alignUp(block.second, align));
     ++steps;
   }
   void leaveSweep(uint32_t j) {
@@ -1608,7 +1607,7 @@ struct GreedyPlacer::Impl {
       });
       forListed(startsAt, startBits, sweepAt + 1, q + 1, [&](uint32_t j) {
         if (slotHi[j] > q)
-          enterSweep(j);
+          enterSweep(placedBlock(j));
       });
       sweepAt = q;
       return;
@@ -1620,7 +1619,7 @@ struct GreedyPlacer::Impl {
       });
       forListed(endsAt, endBits, q + 1, sweepAt + 1, [&](uint32_t j) {
         if (slotLo[j] <= q)
-          enterSweep(j);
+          enterSweep(placedBlock(j));
       });
       sweepAt = q;
       return;
@@ -1632,10 +1631,8 @@ struct GreedyPlacer::Impl {
     sweepAt = q;
     sweepWalks = sweepSteps = 0;
     for (uint32_t node = q + leaves; node >= 1; node /= 2)
-      for (const auto &[begin, top] : items[node].all()) {
-        sweep->addApart(begin, alignUp(top, align));
-        ++steps;
-      }
+      for (const ScanList::Block &block : items[node].all())
+        enterSweep(block);
   }
 
   /// The sweep slot of a buffer on slots [lo, hi) in a direction.
@@ -1986,7 +1983,7 @@ struct GreedyPlacer::Impl {
       if (unionsBuilt)
         insertUnion(i);
       if (sweep && slotLo[i] <= sweepAt && sweepAt < slotHi[i])
-        enterSweep(i);
+        enterSweep(placedBlock(i));
       keepCount(i, 1);
       if (counts) {
         steps += counts->work - countsWorkSeen;
