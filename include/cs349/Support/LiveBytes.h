@@ -39,10 +39,10 @@ inline uint64_t saturate(LiveSum sum) {
 }
 } // namespace detail
 
-/// The peak of `ranges` over all times: an event sweep, O(n log n) in the
-/// ranges whatever the times. Empty ranges count for nothing; with no bytes
-/// ever live the peak is 0 at time 0.
-inline LivePeak peakLiveBytes(const std::vector<LiveRange> &ranges) {
+namespace detail {
+/// The peak by an event sweep over the sorted starts and ends: O(n log n)
+/// whatever the times.
+inline LivePeak peakLiveBytesBySorting(const std::vector<LiveRange> &ranges) {
   struct Event {
     int64_t time;
     bool isStart;
@@ -60,7 +60,7 @@ inline LivePeak peakLiveBytes(const std::vector<LiveRange> &ranges) {
   std::sort(events.begin(), events.end(), [](const Event &a, const Event &b) {
     return a.time != b.time ? a.time < b.time : a.isStart < b.isStart;
   });
-  detail::LiveSum live = 0, peak = 0;
+  LiveSum live = 0, peak = 0;
   LivePeak result;
   for (const Event &event : events) {
     if (!event.isStart) {
@@ -73,8 +73,63 @@ inline LivePeak peakLiveBytes(const std::vector<LiveRange> &ranges) {
       result.time = event.time;
     }
   }
-  result.bytes = detail::saturate(peak);
+  result.bytes = saturate(peak);
   return result;
+}
+
+/// The peak by adding the bytes that start and end at each time of
+/// [first, last]: O(n + last - first), for ranges that lie within it.
+inline LivePeak peakLiveBytesByTime(const std::vector<LiveRange> &ranges,
+                                    int64_t first, int64_t last) {
+  const size_t times = static_cast<size_t>(static_cast<uint64_t>(last) -
+                                           static_cast<uint64_t>(first)) + 1;
+  std::vector<LiveSum> change(times, 0);
+  for (const LiveRange &range : ranges) {
+    if (range.start >= range.end || range.bytes == 0)
+      continue;
+    change[static_cast<uint64_t>(range.start) - static_cast<uint64_t>(first)] +=
+        range.bytes;
+    change[static_cast<uint64_t>(range.end) - static_cast<uint64_t>(first)] -=
+        range.bytes;
+  }
+  // The live sum at a time counts the ends there before the starts, as the
+  // sweep does; its first maximum is the sweep's peak time.
+  LiveSum live = 0, peak = 0;
+  LivePeak result;
+  for (size_t i = 0; i < times; ++i) {
+    live += change[i];
+    if (live > peak) {
+      peak = live;
+      result.time = static_cast<int64_t>(static_cast<uint64_t>(first) + i);
+    }
+  }
+  result.bytes = saturate(peak);
+  return result;
+}
+} // namespace detail
+
+/// The peak of `ranges` over all times. Empty ranges count for nothing; with
+/// no bytes ever live the peak is 0 at time 0. Lifetimes are usually steps
+/// of one program, a span of times not much larger than the number of
+/// ranges: then the bytes are added per time, O(n + span); otherwise the
+/// starts and ends are sorted, O(n log n). Both give the same peak and time.
+inline LivePeak peakLiveBytes(const std::vector<LiveRange> &ranges) {
+  int64_t first = 0, last = 0;
+  size_t active = 0;
+  for (const LiveRange &range : ranges) {
+    if (range.start >= range.end || range.bytes == 0)
+      continue;
+    first = active == 0 ? range.start : std::min(first, range.start);
+    last = active == 0 ? range.end : std::max(last, range.end);
+    ++active;
+  }
+  if (active == 0)
+    return {};
+  const uint64_t span =
+      static_cast<uint64_t>(last) - static_cast<uint64_t>(first);
+  if (span / 4 <= active)
+    return detail::peakLiveBytesByTime(ranges, first, last);
+  return detail::peakLiveBytesBySorting(ranges);
 }
 
 /// The bytes live at each time 0 .. steps-1, O(n + steps). Every range must
