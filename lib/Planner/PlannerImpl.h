@@ -115,6 +115,13 @@ public:
   /// orders them by their last bytes.
   std::vector<uint32_t> orderBySizeClassStart() const;
   std::vector<uint32_t> orderBySizeClassEnd() const;
+  /// The same with buffer i counted `promotion[i]` classes above its own
+  /// (placed earlier, in the same time order within its new class); all
+  /// zeros give the orders above.
+  std::vector<uint32_t>
+  orderByPromotedClassStart(const std::vector<int> &promotion) const;
+  std::vector<uint32_t>
+  orderByPromotedClassEnd(const std::vector<int> &promotion) const;
   std::vector<uint32_t> orderByDegree() const;
   std::vector<uint32_t> orderBySectionTotal() const;
 
