@@ -2419,7 +2419,9 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // placed earlier and gets its pick of the gaps, and place the whole
   // order again; the order is learnt over the passes (long-62k-log:
   // +0.92 % to +0.35 % of the bound in 54 passes).  Moving one culprit at
-  // a time does not reach a top that is flat over most of the steps.
+  // a time does not reach a top that is flat over most of the steps.  They
+  // go on while they pay (a smaller arena within kImproveTries passes);
+  // the culprit moves then start from the best order.
   if (!improvedOrder && bestFit == Fit::First &&
       (bestOrder == (size_t)PassOrder::SizeClassStart ||
        bestOrder == (size_t)PassOrder::SizeClassEnd)) {
@@ -2428,23 +2430,25 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
     Plan last = best;
     size_t failures = 0;
     while (best.arenaSize > lower && !improveUntil->passed() &&
-           (!searchFollows || failures < kImproveTries)) {
+           failures < kImproveTries) {
       for (size_t i = 0; i < problem.buffers.size(); ++i)
         if (isActive(problem.buffers[i]) &&
             last.offsets[i] + problem.buffers[i].size > lower)
           ++promotion[i];
-      std::optional<Plan> p =
-          placer.place(startOrder ? placer.orderByPromotedClassStart(promotion)
-                                  : placer.orderByPromotedClassEnd(promotion),
-                       Fit::First, *improveUntil);
+      std::vector<uint32_t> trial =
+          startOrder ? placer.orderByPromotedClassStart(promotion)
+                     : placer.orderByPromotedClassEnd(promotion);
+      std::optional<Plan> p = placer.place(trial, Fit::First, *improveUntil);
       if (!p)
         break;
       failures = p->arenaSize < best.arenaSize ? 0 : failures + 1;
-      if (p->arenaSize < best.arenaSize)
+      if (p->arenaSize < best.arenaSize) {
         best = *p;
+        improvedOrder = std::move(trial);
+        holesTried = false;
+      }
       last = std::move(*p);
     }
-    return best;
   }
   std::vector<uint32_t> order =
       improvedOrder ? std::move(*improvedOrder) : orders[bestOrder];

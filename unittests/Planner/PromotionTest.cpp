@@ -85,8 +85,8 @@ TEST(Promotion, BestFitImprovementPromotesTheBuffersAboveTheBound) {
 
   // #5 and #6 lie above the bound; promoted, they push #1 and #5 above it
   // (1,116); those promoted too give 1,057 again, and the third pass the
-  // bound. The culprit moves alone (the improvement before the promotion
-  // passes) stayed at 1,057 for the whole deadline.
+  // bound. The culprit moves alone (the improvement without promotion
+  // passes) stayed at 1,057 for a 3 s deadline.
   Deadline improveUntil = Deadline::after(60);
   Plan improved = planBestFit(p, &improveUntil, nullptr, &improveUntil);
   EXPECT_EQ(improved.arenaSize, 1054u);
