@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <numeric>
 #include <vector>
@@ -506,15 +505,11 @@ TEST(Property, SearchIsOptimalOnTinyProblems) {
   }
 }
 
-TEST(Scale, GreedyOnHundredThousandBuffersIsFast) {
+// Speed is measured by bench/planner/run.sh, not here: a wall-clock bound
+// failed on a loaded machine under the sanitizers.
+TEST(Scale, GreedyOnHundredThousandBuffers) {
   Problem p = generateProblem(100000, 1);
-  auto t0 = std::chrono::steady_clock::now();
   Plan g = run(p, Strategy::GreedyBySize);
-  double secs = std::chrono::duration<double>(
-                    std::chrono::steady_clock::now() - t0)
-                    .count();
   EXPECT_TRUE(verify(p, g).empty());
   EXPECT_GE(g.arenaSize, lowerBound(p));
-  // Generous bound (debug builds and shared machines); release is ~0.1 s.
-  EXPECT_LT(secs, 5.0);
 }
