@@ -12,6 +12,11 @@ pipeline and a minimized program.
 
     scripts/difftest.py --seeds 0:200                # 200 programs, 2 jobs
     scripts/difftest.py --seeds 0:5000 --jobs 2 --out difftest-out
+    scripts/difftest.py --front-end tosa --seeds 0:500   # the importer
+
+With --front-end tosa or linalg the programs come from `cs349-gen
+random-import` (what front ends export) and every pipeline starts with
+--import; the reference is the program as upstream lowers it.
 
 Exit status: 0 when nothing was found, 1 on any finding, 2 on bad usage.
 Python standard library only.
@@ -43,10 +48,11 @@ def pipelines():
     return _PIPELINES
 
 
-def load_pipelines(tools_dir):
+def load_pipelines(tools_dir, front_end="cs349"):
     tool = os.path.join(tools_dir, "cs349-difftest")
     try:
-        text = subprocess.run([tool, "--list-pipelines"], capture_output=True,
+        text = subprocess.run([tool, "--list-pipelines", "--front-end",
+                               front_end], capture_output=True,
                               text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as error:
         raise HarnessError("cannot list the pipelines with %s: %s" % (
@@ -81,6 +87,7 @@ class Tools:
         self.atol = args.atol
         self.run_args = args.run_args.split()
         self.compile_only = args.compile_only
+        self.front_end = args.front_end
 
     def path(self, tool):
         return os.path.join(self.dir, tool)
@@ -116,9 +123,9 @@ class Tools:
         return proc.stdout
 
     def generate(self, seed, gen_args):
-        return self.call([self.path("cs349-gen"), "random", "--seed",
-                          str(seed)] + gen_args, None, "generate",
-                         "cs349-gen")
+        return self.call([self.path("cs349-gen")] + generator_command(
+            self.front_end) + ["--seed", str(seed)] + gen_args, None,
+            "generate", "cs349-gen")
 
     def optimize(self, program, opt_args, pipeline):
         return self.call([self.path("cs349-opt"), "-"] + opt_args.split(),
@@ -473,7 +480,8 @@ def test_seed(tools, seed, gen_args, rows, counter, args):
     return reports
 
 
-def write_report(out_dir, seed, finding, program, gen_args):
+def write_report(out_dir, seed, finding, program, gen_args,
+                 tools_front_end="cs349"):
     os.makedirs(out_dir, exist_ok=True)
     stem = "seed%d-%s-%s" % (seed, re.sub(r"[^\w.+=-]", "_",
                                           finding.pipeline), finding.kind)
@@ -481,12 +489,20 @@ def write_report(out_dir, seed, finding, program, gen_args):
     with open(path, "w") as f:
         f.write("// seed %d, pipeline %s: %s\n" % (seed, finding.pipeline,
                                                    finding.kind))
-        f.write("// cs349-gen random --seed %d %s\n" % (
-            seed, shlex.join(gen_args)))
+        f.write("// cs349-gen %s --seed %d %s\n" % (
+            shlex.join(generator_command(tools_front_end)), seed,
+            shlex.join(gen_args)))
         for line in finding.detail.splitlines()[:40]:
             f.write("// " + line + "\n")
         f.write(program)
     return path
+
+
+def generator_command(front_end):
+    """cs349-gen's subcommand (and form) for programs of `front_end`."""
+    if front_end == "cs349":
+        return ["random"]
+    return ["random-import", "--form", front_end]
 
 
 def parse_seeds(text):
@@ -516,6 +532,12 @@ def main():
                              "(default difftest-findings)")
     parser.add_argument("--ops", default="3:40",
                         help="cs349-gen random --ops (default 3:40)")
+    parser.add_argument("--front-end", default="cs349",
+                        choices=["cs349", "tosa", "linalg"],
+                        help="what the programs are written in: cs349 "
+                             "(cs349-gen random, the default), or TOSA or "
+                             "linalg on tensors (cs349-gen random-import), "
+                             "which every pipeline imports first")
     parser.add_argument("--dtype", default="f32", choices=["f32"],
                         help="element type (the tolerances are f32's)")
     parser.add_argument("--without", default="",
@@ -548,7 +570,7 @@ def main():
     args = parser.parse_args()
 
     try:
-        load_pipelines(args.tools)
+        load_pipelines(args.tools, args.front_end)
     except HarnessError as error:
         print("difftest: error: %s" % error, file=sys.stderr)
         return 2
@@ -567,7 +589,9 @@ def main():
             parser.error("unknown pipeline(s): " + ", ".join(unknown))
         rows = [r for r in rows if r[0] in wanted]
 
-    gen_args = ["--ops", args.ops, "--dtype", args.dtype]
+    gen_args = ["--ops", args.ops]
+    if args.front_end == "cs349":
+        gen_args += ["--dtype", args.dtype]
     if args.without:
         gen_args += ["--without", args.without]
     tools = Tools(args)
@@ -605,7 +629,7 @@ def run_seeds(args, tools, seeds, gen_args, rows, counter, started):
                       file=sys.stderr, flush=True)
             for seed, finding, program in future.result():
                 path = write_report(args.out, seed, finding, program,
-                                    gen_args)
+                                    gen_args, args.front_end)
                 first = finding.detail.splitlines()[0] if finding.detail \
                     else ""
                 print("FINDING seed %d pipeline %s: %s: %s\n  program: %s" % (
@@ -633,7 +657,8 @@ def run_fast(args, tools, seeds, gen_args, rows, counter):
             optimization = word[2:].lstrip("=")
     argv = [tools.path("cs349-difftest"), "--seeds",
             "%d:%d" % (seeds.start, seeds.stop), "--jobs", str(args.jobs),
-            "--ops", args.ops, "--pipelines", ",".join(r[0] for r in rows),
+            "--ops", args.ops, "--front-end", args.front_end,
+            "--pipelines", ",".join(r[0] for r in rows),
             "--rtol", repr(args.rtol), "--atol", repr(args.atol),
             "-O", optimization, "--timeout", str(int(max(args.timeout, 1) *
                                                       len(rows)))]
@@ -668,7 +693,8 @@ def run_fast(args, tools, seeds, gen_args, rows, counter):
                 program = tools.generate(seed, gen_args)
                 confirmed.append((seed, finding, program))
         for seed_, finding, program in confirmed:
-            path = write_report(args.out, seed_, finding, program, gen_args)
+            path = write_report(args.out, seed_, finding, program, gen_args,
+                                args.front_end)
             first = finding.detail.splitlines()[0] if finding.detail else ""
             print("FINDING seed %d pipeline %s: %s: %s\n  program: %s" % (
                 seed_, finding.pipeline, finding.kind, first, path),

@@ -321,3 +321,43 @@ mlir::cs349::gen::readRandomOptions(const OptionTexts &texts) {
     return std::move(error);
   return config;
 }
+
+llvm::Expected<RandomTosaProgramConfig>
+mlir::cs349::gen::readRandomImportOptions(const OptionTexts &texts) {
+  GivenOptions given(texts);
+  if (llvm::Error error =
+          given.onlyKnown({"seed", "ops", "form", "without"}))
+    return std::move(error);
+
+  RandomTosaProgramConfig config;
+  if (llvm::Error error = given.readUnsigned("seed", config.seed))
+    return std::move(error);
+  if (given.has("ops")) {
+    std::string ops = given.text("ops", "");
+    auto [minText, maxText] = llvm::StringRef(ops).split(':');
+    if (!llvm::StringRef(ops).contains(':'))
+      maxText = minText;
+    if (minText.trim().getAsInteger(10, config.minSteps) ||
+        maxText.trim().getAsInteger(10, config.maxSteps))
+      return llvm::createStringError("--ops expects N or MIN:MAX, got '" + ops +
+                                     "'");
+  }
+  std::string form = given.text("form", "tosa");
+  if (form == "tosa")
+    config.form = ImportForm::Tosa;
+  else if (form == "linalg")
+    config.form = ImportForm::Linalg;
+  else
+    return llvm::createStringError("unknown --form '" + form +
+                                   "' (expected tosa or linalg)");
+
+  llvm::SmallVector<llvm::StringRef> names;
+  std::string without = given.text("without", "");
+  llvm::StringRef(without).split(names, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef name : names)
+    config.without.push_back(name.trim().str());
+
+  if (llvm::Error error = verifyConfig(config))
+    return std::move(error);
+  return config;
+}

@@ -54,6 +54,9 @@ struct ReciprocalMultiply : OpRewritePattern<MulOp> {
 /// raised generic computed on the reduced shape ([H, T] row sums) and a
 /// reshape put back to [H, T, 1], so that the product with it is a
 /// division again (ReciprocalMultiply).
+/// Not for a reshape that only puts back a leading unit dim: that is the
+/// one DropLeadingUnitDim (UnitDims.cpp) wraps a narrowed op in, and moving
+/// the reshape inside would hand it the wide op again, forever.
 struct ReshapeOfScalarQuotient : OpRewritePattern<ReshapeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ReshapeOp op,
@@ -63,6 +66,11 @@ struct ReshapeOfScalarQuotient : OpRewritePattern<ReshapeOp> {
         cast<RankedTensorType>(div.getLhs().getType()).getRank() != 0 ||
         div.getRhs().getType() != div.getType())
       return failure();
+    ArrayRef<int64_t> from = div.getType().getShape();
+    ArrayRef<int64_t> to = op.getType().getShape();
+    if (to.size() >= 3 && to.front() == 1 && to.drop_front() == from)
+      return rewriter.notifyMatchFailure(
+          op, "only a leading unit dim: DropLeadingUnitDim's reshape");
     Value reshaped =
         ReshapeOp::create(rewriter, op.getLoc(), op.getType(), div.getRhs());
     rewriter.replaceOpWithNewOp<DivOp>(op, div.getLhs(), reshaped);

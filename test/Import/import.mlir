@@ -43,6 +43,23 @@ func.func @tosa_direct(%a: tensor<2x4x8xf32>, %b: tensor<2x8x4xf32>) -> tensor<4
 
 // -----
 
+// A reciprocal with a batch of one that no product reads: the unit dim goes
+// around the division and stays on the result (a random program once sent
+// the importer round in circles here, narrowing the division and widening
+// it again).
+// CHECK-LABEL: func.func @tosa_lone_reciprocal
+// CHECK: %[[ONE:.*]] = cs349.constant dense<1.000000e+00> : tensor<f32>
+// CHECK: %[[N:.*]] = cs349.reshape %s : tensor<1x2x1xf32> -> tensor<2x1xf32>
+// CHECK: %[[D:.*]] = cs349.div %[[ONE]], %[[N]] : tensor<f32>, tensor<2x1xf32>
+// CHECK: %[[W:.*]] = cs349.reshape %[[D]] : tensor<2x1xf32> -> tensor<1x2x1xf32>
+// CHECK: return %[[W]]
+func.func @tosa_lone_reciprocal(%s: tensor<1x2x1xf32>) -> tensor<1x2x1xf32> {
+  %r = tosa.reciprocal %s : (tensor<1x2x1xf32>) -> tensor<1x2x1xf32>
+  return %r : tensor<1x2x1xf32>
+}
+
+// -----
+
 // sigmoid(x)·x is SiLU (either operand order); a TOSA op without a cs349
 // equivalent alone goes through upstream's lowering and is raised if it can
 // be (a sigmoid is 1/(1+exp(-x))).

@@ -6,7 +6,8 @@
 
 namespace cs349::difftest {
 
-const std::vector<Pipeline> &getPipelines() {
+namespace {
+const std::vector<Pipeline> &getCS349Pipelines() {
   static const std::vector<Pipeline> pipelines = [] {
     const std::string fusePlan = "--fuse --plan-memory --verify-memory-plan";
     std::vector<Pipeline> rows = {
@@ -47,6 +48,41 @@ const std::vector<Pipeline> &getPipelines() {
     return rows;
   }();
   return pipelines;
+}
+
+/// A TOSA or linalg program is compared with itself as upstream lowers it;
+/// importing rewrites its arithmetic (1/y·x is x/y), so within the
+/// tolerance, and what comes after the import is held to the same promises
+/// as on cs349 input.
+const std::vector<Pipeline> &getImportPipelines() {
+  static const std::vector<Pipeline> pipelines = [] {
+    const std::string fusePlan = "--fuse --plan-memory --verify-memory-plan";
+    return std::vector<Pipeline>{
+        {"import", "--import", false, "", false},
+        {"import+optimize", "--import --optimize", false, "", false},
+        {"import+optimize+plan", "--import --optimize " + fusePlan, false,
+         "import+optimize", true},
+        {"import+optimize+plan+scratch", "--import --optimize " + fusePlan,
+         true, "import+optimize", true},
+        {"import+unfused-plan",
+         "--import --fuse=enable=false --plan-memory --verify-memory-plan",
+         false, "import", true},
+        {"import+schedule+plan",
+         "--import --optimize --fuse --schedule-memory --plan-memory "
+         "--verify-memory-plan",
+         false, "import+optimize", true},
+        {"import+plan=best",
+         "--import --fuse --plan-memory=strategy=best --verify-memory-plan",
+         false, "import", true},
+    };
+  }();
+  return pipelines;
+}
+} // namespace
+
+const std::vector<Pipeline> &getPipelines(FrontEnd frontEnd) {
+  return frontEnd == FrontEnd::CS349 ? getCS349Pipelines()
+                                     : getImportPipelines();
 }
 
 std::optional<std::vector<PassFlag>> splitPassFlags(llvm::StringRef optFlags) {

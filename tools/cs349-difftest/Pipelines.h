@@ -33,7 +33,13 @@ struct Pipeline {
   bool exact = false;
 };
 
-const std::vector<Pipeline> &getPipelines();
+/// What the random programs are written in: cs349 (`cs349-gen random`),
+/// or what a front end exports (`cs349-gen random-import`), which every
+/// pipeline then starts by importing.
+enum class FrontEnd { CS349, Tosa, Linalg };
+
+/// The pipelines checked on programs of `frontEnd`.
+const std::vector<Pipeline> &getPipelines(FrontEnd frontEnd = FrontEnd::CS349);
 
 /// A pass or pass pipeline flag of cs349-opt: `--name` or `--name=options`.
 struct PassFlag {

@@ -154,21 +154,19 @@ private:
   std::map<std::pair<std::string, bool>, Results> runs;
 };
 
-const Pipeline *findPipeline(const std::string &name) {
-  for (const Pipeline &row : getPipelines())
+const Pipeline *findPipeline(const std::string &name, FrontEnd frontEnd) {
+  for (const Pipeline &row : getPipelines(frontEnd))
     if (row.name == name)
       return &row;
   return nullptr;
 }
 } // namespace
 
-void checkProgram(MLIRContext &context,
-                  const mlir::cs349::gen::RandomProgramConfig &config,
+void checkProgram(MLIRContext &context, const ProgramGenerator &generate,
                   const std::vector<Pipeline> &rows,
                   const CheckOptions &options, const CheckListener &listener) {
   listener.begin("generate");
-  OwningOpRef<ModuleOp> generated =
-      mlir::cs349::gen::buildRandomProgram(context, config);
+  OwningOpRef<ModuleOp> generated = generate(context);
   if (!generated || failed(verify(*generated))) {
     listener.finding("generate", "rejected",
                      "the generated program does not verify");
@@ -218,7 +216,8 @@ void checkProgram(MLIRContext &context,
   for (const Pipeline &row : rows) {
     listener.begin(row.name);
     if (!outputs.count(row.reference)) {
-      const Pipeline *reference = findPipeline(row.reference);
+      const Pipeline *reference =
+          findPipeline(row.reference, options.frontEnd);
       std::optional<Results> results =
           reference ? outputOf(*reference) : std::nullopt;
       if (!results) {

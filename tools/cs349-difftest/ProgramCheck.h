@@ -12,7 +12,8 @@
 
 #include "Pipelines.h"
 
-#include "cs349/Gen/RandomProgramBuilder.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 
 #include "mlir/IR/MLIRContext.h"
 
@@ -41,12 +42,17 @@ struct CheckOptions {
   /// To test the harness itself: "KIND:PIPELINE" makes that pipeline fail
   /// that way (crash, rejected, wrong-numbers).
   std::string injectFault;
+  /// Which table the pipelines' references are looked up in.
+  FrontEnd frontEnd = FrontEnd::CS349;
 };
 
-/// Checks `rows` on the program of `config`; findings go to `listener`,
-/// one per pipeline at most.
-void checkProgram(mlir::MLIRContext &context,
-                  const mlir::cs349::gen::RandomProgramConfig &config,
+/// Builds the program to check (null if it cannot).
+using ProgramGenerator =
+    std::function<mlir::OwningOpRef<mlir::ModuleOp>(mlir::MLIRContext &)>;
+
+/// Checks `rows` on the program `generate` builds; findings go to
+/// `listener`, one per pipeline at most.
+void checkProgram(mlir::MLIRContext &context, const ProgramGenerator &generate,
                   const std::vector<Pipeline> &rows,
                   const CheckOptions &options, const CheckListener &listener);
 

@@ -23,6 +23,7 @@
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
 #include "cs349/Execution/Runner.h"
 #include "cs349/Gen/RandomProgramBuilder.h"
+#include "cs349/Gen/RandomTosaProgramBuilder.h"
 #include "cs349/Import/Passes.h"
 #include "cs349/Transforms/Passes.h"
 
@@ -57,6 +58,17 @@ static cl::opt<std::string> seedRange(
     cl::desc("FIRST:END (END excluded) or one seed (default 0:50)"));
 static cl::opt<unsigned> jobs("jobs", cl::init(2), cl::cat(category),
                               cl::desc("Programs checked in parallel"));
+static cl::opt<FrontEnd> frontEnd(
+    "front-end", cl::init(FrontEnd::CS349), cl::cat(category),
+    cl::desc("What the programs are written in (default cs349)"),
+    cl::values(clEnumValN(FrontEnd::CS349, "cs349",
+                          "cs349 ops (cs349-gen random)"),
+               clEnumValN(FrontEnd::Tosa, "tosa",
+                          "TOSA, imported by every pipeline (cs349-gen "
+                          "random-import)"),
+               clEnumValN(FrontEnd::Linalg, "linalg",
+                          "linalg on tensors, imported by every pipeline "
+                          "(cs349-gen random-import --form linalg)")));
 static cl::opt<std::string>
     opsRange("ops", cl::init("3:40"), cl::cat(category),
              cl::desc("Generation steps per program, N or MIN:MAX (as "
@@ -64,7 +76,7 @@ static cl::opt<std::string>
 static cl::list<std::string>
     without("without", cl::CommaSeparated, cl::cat(category),
             cl::desc("Generation steps to leave out (as cs349-gen random "
-                     "--without)"));
+                     "--without, or random-import's with --front-end)"));
 static cl::list<std::string>
     pipelineNames("pipelines", cl::CommaSeparated, cl::cat(category),
                   cl::desc("Pipelines to check (default all; "
@@ -148,14 +160,39 @@ std::string oneLine(std::string text) {
   return text;
 }
 
+/// The generators' configurations for one seed range; `seed` is set per
+/// program.
+struct Programs {
+  gen::RandomProgramConfig cs349;
+  gen::RandomTosaProgramConfig imported;
+
+  ProgramGenerator forSeed(uint64_t seed) const {
+    if (frontEnd == FrontEnd::CS349) {
+      gen::RandomProgramConfig config = cs349;
+      config.seed = seed;
+      return [config](mlir::MLIRContext &context) {
+        return gen::buildRandomProgram(context, config);
+      };
+    }
+    gen::RandomTosaProgramConfig config = imported;
+    config.seed = seed;
+    config.form = frontEnd == FrontEnd::Tosa ? gen::ImportForm::Tosa
+                                             : gen::ImportForm::Linalg;
+    return [config](mlir::MLIRContext &context) {
+      return gen::buildRandomTosaProgram(context, config);
+    };
+  }
+};
+
 [[noreturn]] void runChild(mlir::MLIRContext &context,
-                           gen::RandomProgramConfig config,
+                           const ProgramGenerator &generate,
                            const std::vector<Pipeline> &rows, int fd) {
   CheckOptions options;
   options.rtol = relTolerance;
   options.atol = absTolerance;
   options.optLevel = optLevel;
   options.injectFault = injectFault;
+  options.frontEnd = frontEnd;
   CheckListener listener;
   listener.begin = [fd](const std::string &pipeline) {
     writeAll(fd, "begin " + pipeline + "\n");
@@ -166,7 +203,7 @@ std::string oneLine(std::string text) {
     writeAll(fd, "finding\t" + pipeline + "\t" + kind + "\t" +
                      oneLine(detail) + "\n");
   };
-  checkProgram(context, config, rows, options, listener);
+  checkProgram(context, generate, rows, options, listener);
   writeAll(fd, "done\n");
   std::fflush(nullptr);
   _exit(0);
@@ -236,7 +273,7 @@ void collect(Child &child, int status, Totals &totals) {
        "the check " + how + " " + oneLine(errors.substr(0, 2000))});
 }
 
-bool spawn(mlir::MLIRContext &context, const gen::RandomProgramConfig &base,
+bool spawn(mlir::MLIRContext &context, const Programs &programs,
            const std::vector<Pipeline> &rows, uint64_t seed, Child &child) {
   int fds[2];
   if (::pipe(fds) != 0)
@@ -253,9 +290,7 @@ bool spawn(mlir::MLIRContext &context, const gen::RandomProgramConfig &base,
     ::close(fds[0]);
     ::dup2(errorFd, STDERR_FILENO);
     ::close(errorFd);
-    gen::RandomProgramConfig config = base;
-    config.seed = seed;
-    runChild(context, config, rows, fds[1]);
+    runChild(context, programs.forSeed(seed), rows, fds[1]);
   }
   ::close(fds[1]);
   ::close(errorFd);
@@ -281,14 +316,14 @@ int main(int argc, char **argv) {
       "compared in-process\n");
 
   std::vector<Pipeline> rows;
+  const std::vector<Pipeline> &table = getPipelines(frontEnd);
   if (pipelineNames.empty()) {
-    rows = getPipelines();
+    rows = table;
   } else {
     for (const std::string &name : pipelineNames) {
-      auto it = llvm::find_if(getPipelines(), [&](const Pipeline &row) {
-        return row.name == name;
-      });
-      if (it == getPipelines().end()) {
+      auto it = llvm::find_if(
+          table, [&](const Pipeline &row) { return row.name == name; });
+      if (it == table.end()) {
         llvm::errs() << "cs349-difftest: unknown pipeline '" << name
                      << "' (--list-pipelines shows them)\n";
         return 2;
@@ -312,20 +347,27 @@ int main(int argc, char **argv) {
                  << seedRange << "'\n";
     return 2;
   }
-  gen::RandomProgramConfig config;
+  Programs programs;
   uint64_t minSteps = 0, maxSteps = 0;
   if (!parseRange(opsRange, minSteps, maxSteps)) {
     llvm::errs() << "cs349-difftest: --ops expects N or MIN:MAX, got '"
                  << opsRange << "'\n";
     return 2;
   }
-  config.minSteps = int64_t(minSteps);
-  config.maxSteps = opsRange.getValue().find(':') == std::string::npos
+  int64_t lowest = int64_t(minSteps);
+  int64_t highest = opsRange.getValue().find(':') == std::string::npos
                         ? int64_t(minSteps)
                         : int64_t(maxSteps);
-  for (const std::string &step : without)
-    config.without.push_back(step);
-  if (llvm::Error error = gen::verifyConfig(config)) {
+  programs.cs349.minSteps = programs.imported.minSteps = lowest;
+  programs.cs349.maxSteps = programs.imported.maxSteps = highest;
+  for (const std::string &step : without) {
+    programs.cs349.without.push_back(step);
+    programs.imported.without.push_back(step);
+  }
+  llvm::Error error = frontEnd == FrontEnd::CS349
+                          ? gen::verifyConfig(programs.cs349)
+                          : gen::verifyConfig(programs.imported);
+  if (error) {
     llvm::errs() << "cs349-difftest: " << llvm::toString(std::move(error))
                  << "\n";
     return 2;
@@ -354,7 +396,7 @@ int main(int argc, char **argv) {
   while (next < end || !running.empty()) {
     while (next < end && running.size() < jobs) {
       Child child;
-      if (!spawn(context, config, rows, next, child)) {
+      if (!spawn(context, programs, rows, next, child)) {
         llvm::errs() << "cs349-difftest: cannot start a check: "
                      << std::strerror(errno) << "\n";
         return 2;

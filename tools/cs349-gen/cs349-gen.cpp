@@ -67,6 +67,14 @@ cl::SubCommand randomCommand(
     "  program; fewer --ops give a prefix of the same program.\n"
     "    cs349-gen random --seed 7\n"
     "    cs349-gen random --seed 7 --ops 5:60 --without return-twice");
+cl::SubCommand randomImportCommand(
+    "random-import",
+    "Emit func.func @random in TOSA, or in linalg on tensors: a random\n"
+    "  program of the ops and subgraphs (softmax, norms, GELU, SiLU,\n"
+    "  attention) that front ends export transformers to, for differential\n"
+    "  testing of --import. The same seed gives the same program.\n"
+    "    cs349-gen random-import --seed 7\n"
+    "    cs349-gen random-import --seed 7 --form linalg --without attention");
 
 // Layer options.
 TextOpt preset("preset",
@@ -209,6 +217,30 @@ TextOpt randomWithout(
     cl::value_desc("names"), cl::sub(randomCommand),
     cl::cat(category));
 
+// Random import program options.
+TextOpt importSeed("seed",
+                   cl::desc("Seed of the program (default 0; splitmix64, the "
+                            "same program on every machine)"),
+                   cl::value_desc("uint"), cl::sub(randomImportCommand),
+                   cl::cat(category));
+TextOpt importOps("ops",
+                  cl::desc("Number of generation steps, N or MIN:MAX "
+                           "(default 3:30); a step is one op or a subgraph "
+                           "such as a softmax"),
+                  cl::value_desc("N|MIN:MAX"), cl::sub(randomImportCommand),
+                  cl::cat(category));
+TextOpt importForm("form",
+                   cl::desc("tosa (default), or linalg: the same program "
+                            "through upstream's TOSA-to-linalg lowering"),
+                   cl::value_desc("tosa|linalg"), cl::sub(randomImportCommand),
+                   cl::cat(category));
+TextOpt importWithout(
+    "without",
+    cl::desc("Comma-separated steps never to emit: op names (add, matmul, "
+             "pad, ...) and subgraphs (softmax, rms_norm, layer_norm, gelu, "
+             "silu, attention)"),
+    cl::value_desc("names"), cl::sub(randomImportCommand), cl::cat(category));
+
 // Both.
 TextOpt dtype("dtype", cl::desc("Element type (default bf16)"),
               cl::value_desc("bf16|f16|f32"), cl::sub(layerCommand), cl::sub(modelCommand), cl::sub(branchesCommand),
@@ -302,6 +334,18 @@ llvm::Error runRandom(MLIRContext &context) {
   OwningOpRef<ModuleOp> module = buildRandomProgram(context, *config);
   return emit(*module, /*withLocations=*/true);
 }
+
+llvm::Error runRandomImport(MLIRContext &context) {
+  llvm::Expected<RandomTosaProgramConfig> config = readRandomImportOptions(
+      given({&importSeed, &importOps, &importForm, &importWithout}));
+  if (!config)
+    return config.takeError();
+  OwningOpRef<ModuleOp> module = buildRandomTosaProgram(context, *config);
+  if (!module)
+    return llvm::createStringError(
+        "upstream's TOSA-to-linalg lowering failed on the program");
+  return emit(*module, /*withLocations=*/true);
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -311,6 +355,7 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category, modelCommand);
   cl::HideUnrelatedOptions(category, branchesCommand);
   cl::HideUnrelatedOptions(category, randomCommand);
+  cl::HideUnrelatedOptions(category, randomImportCommand);
 
   // llvm::cl's own complaint about a word it does not know as a subcommand
   // ends in a "Try: '<full path>' --help" that says less than this.
@@ -319,9 +364,11 @@ int main(int argc, char **argv) {
     if (!word.starts_with("-") && word != layerCommand.getName() &&
         word != modelCommand.getName() &&
         word != branchesCommand.getName() &&
-        word != randomCommand.getName())
+        word != randomCommand.getName() &&
+        word != randomImportCommand.getName())
       return fail("unknown subcommand '" + word +
-                  "' (expected layer, model, branches or random)");
+                  "' (expected layer, model, branches, random or "
+                  "random-import)");
   }
 
   std::string report;
@@ -352,10 +399,12 @@ int main(int argc, char **argv) {
     error = runBranches(context);
   else if (randomCommand)
     error = runRandom(context);
+  else if (randomImportCommand)
+    error = runRandomImport(context);
   else
     error = llvm::createStringError(
-        "expected a subcommand: layer, model, branches or random (see "
-        "--help)");
+        "expected a subcommand: layer, model, branches, random or "
+        "random-import (see --help)");
   if (error)
     return fail(llvm::toString(std::move(error)));
   return 0;

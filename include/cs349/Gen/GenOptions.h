@@ -13,6 +13,7 @@
 #include "cs349/Gen/BranchesBuilder.h"
 #include "cs349/Gen/LayerBuilder.h"
 #include "cs349/Gen/RandomProgramBuilder.h"
+#include "cs349/Gen/RandomTosaProgramBuilder.h"
 
 #include "llvm/Support/Error.h"
 
@@ -43,6 +44,9 @@ llvm::Expected<LayerRequest> readLayerOptions(const OptionTexts &given);
 llvm::Expected<LayerRequest> readModelOptions(const OptionTexts &given);
 llvm::Expected<BranchesRequest> readBranchesOptions(const OptionTexts &given);
 llvm::Expected<RandomProgramConfig> readRandomOptions(const OptionTexts &given);
+/// `random-import`: --seed, --ops, --form=tosa|linalg, --without.
+llvm::Expected<RandomTosaProgramConfig>
+readRandomImportOptions(const OptionTexts &given);
 
 } // namespace mlir::cs349::gen
 
