@@ -288,6 +288,35 @@ mlir::cs349::gen::readBranchesOptions(const OptionTexts &texts) {
   return request;
 }
 
+namespace {
+/// --ops N or MIN:MAX of the random generators; the range is checked with
+/// the rest of their configuration.
+llvm::Error readStepRange(const GivenOptions &given, int64_t &minSteps,
+                          int64_t &maxSteps) {
+  if (!given.has("ops"))
+    return llvm::Error::success();
+  std::string ops = given.text("ops", "");
+  auto [minText, maxText] = llvm::StringRef(ops).split(':');
+  if (!llvm::StringRef(ops).contains(':'))
+    maxText = minText;
+  if (minText.trim().getAsInteger(10, minSteps) ||
+      maxText.trim().getAsInteger(10, maxSteps))
+    return llvm::createStringError("--ops expects N or MIN:MAX, got '" + ops +
+                                   "'");
+  return llvm::Error::success();
+}
+
+/// --without's comma-separated step names.
+void readWithout(const GivenOptions &given,
+                 llvm::SmallVectorImpl<std::string> &without) {
+  llvm::SmallVector<llvm::StringRef> names;
+  std::string text = given.text("without", "");
+  llvm::StringRef(text).split(names, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef name : names)
+    without.push_back(name.trim().str());
+}
+} // namespace
+
 llvm::Expected<RandomProgramConfig>
 mlir::cs349::gen::readRandomOptions(const OptionTexts &texts) {
   GivenOptions given(texts);
@@ -298,24 +327,13 @@ mlir::cs349::gen::readRandomOptions(const OptionTexts &texts) {
   if (llvm::Error error = given.readUnsigned("seed", config.seed))
     return std::move(error);
 
-  if (given.has("ops")) {
-    std::string ops = given.text("ops", "");
-    auto [minText, maxText] = llvm::StringRef(ops).split(':');
-    if (!llvm::StringRef(ops).contains(':'))
-      maxText = minText;
-    if (minText.trim().getAsInteger(10, config.minSteps) ||
-        maxText.trim().getAsInteger(10, config.maxSteps))
-      return llvm::createStringError("--ops expects N or MIN:MAX, got '" + ops +
-                                     "'");
-  }
+  if (llvm::Error error =
+          readStepRange(given, config.minSteps, config.maxSteps))
+    return std::move(error);
   if (llvm::Error error = given.readDtype(config.dtype))
     return std::move(error);
 
-  llvm::SmallVector<llvm::StringRef> names;
-  std::string without = given.text("without", "");
-  llvm::StringRef(without).split(names, ',', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef name : names)
-    config.without.push_back(name.trim().str());
+  readWithout(given, config.without);
 
   if (llvm::Error error = verifyConfig(config))
     return std::move(error);
@@ -332,16 +350,9 @@ mlir::cs349::gen::readRandomImportOptions(const OptionTexts &texts) {
   RandomTosaProgramConfig config;
   if (llvm::Error error = given.readUnsigned("seed", config.seed))
     return std::move(error);
-  if (given.has("ops")) {
-    std::string ops = given.text("ops", "");
-    auto [minText, maxText] = llvm::StringRef(ops).split(':');
-    if (!llvm::StringRef(ops).contains(':'))
-      maxText = minText;
-    if (minText.trim().getAsInteger(10, config.minSteps) ||
-        maxText.trim().getAsInteger(10, config.maxSteps))
-      return llvm::createStringError("--ops expects N or MIN:MAX, got '" + ops +
-                                     "'");
-  }
+  if (llvm::Error error =
+          readStepRange(given, config.minSteps, config.maxSteps))
+    return std::move(error);
   std::string form = given.text("form", "tosa");
   if (form == "tosa")
     config.form = ImportForm::Tosa;
@@ -351,11 +362,7 @@ mlir::cs349::gen::readRandomImportOptions(const OptionTexts &texts) {
     return llvm::createStringError("unknown --form '" + form +
                                    "' (expected tosa or linalg)");
 
-  llvm::SmallVector<llvm::StringRef> names;
-  std::string without = given.text("without", "");
-  llvm::StringRef(without).split(names, ',', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef name : names)
-    config.without.push_back(name.trim().str());
+  readWithout(given, config.without);
 
   if (llvm::Error error = verifyConfig(config))
     return std::move(error);

@@ -17,6 +17,8 @@
 #include "cs349/Dialect/CS349/IR/CS349Ops.h"
 #include "cs349/Gen/RandomTensor.h"
 
+#include "RandomSteps.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
@@ -33,6 +35,7 @@
 using namespace mlir;
 using namespace mlir::cs349;
 using namespace mlir::cs349::gen;
+using namespace mlir::cs349::gen::random;
 
 namespace {
 // Tensors stay tiny: every program is compiled and run a dozen times.
@@ -43,66 +46,23 @@ constexpr double kExpInputBound = 3.0;
 constexpr double kMatmulInputBound = 4.0;
 constexpr int64_t kMaxSteps = 10000;
 
-/// A value the program can read, with what is known about its elements:
-/// |x| <= bound and x >= lower.
-struct Pooled {
-  Value value;
-  double bound;
-  double lower;
-};
-
-int64_t numElements(ArrayRef<int64_t> shape) {
-  return std::accumulate(shape.begin(), shape.end(), int64_t(1),
-                         std::multiplies<int64_t>());
-}
-
-ArrayRef<int64_t> shapeOf(Value value) {
-  return cast<RankedTensorType>(value.getType()).getShape();
-}
-
 class ProgramBuilder;
-using StepFn = bool (ProgramBuilder::*)();
+using ProgramStep = Step<ProgramBuilder>;
 
-/// A kind of step. `emit` returns false when the step does not apply to the
-/// current pool; another step is drawn then. Rows without `emit` are features
-/// of the return or of a subgraph that --without can switch off.
-struct Step {
-  llvm::StringLiteral name;
-  unsigned weight;
-  StepFn emit;
-};
-
-class ProgramBuilder {
+class ProgramBuilder : Draws {
 public:
   ProgramBuilder(OpBuilder &builder, Block *entry,
                  const RandomProgramConfig &config)
-      : builder(builder), entry(entry), rng(deriveSeed(config.seed, 0)),
-        returnRng(deriveSeed(config.seed, 1)),
-        elementType(getElementType(builder.getContext(), config.dtype)) {
-    for (const std::string &name : config.without)
-      disabled.insert(name);
-  }
+      : Draws(deriveSeed(config.seed, 0), config.without), builder(builder),
+        entry(entry), returnRng(deriveSeed(config.seed, 1)),
+        elementType(getElementType(builder.getContext(), config.dtype)) {}
 
-  static llvm::ArrayRef<Step> steps();
+  static llvm::ArrayRef<ProgramStep> steps();
 
   void run(const RandomProgramConfig &config);
   SmallVector<Value> chooseResults();
 
 private:
-  //===--- randomness -----------------------------------------------------===//
-  /// Uniform in [lo, hi]; always consumes exactly one draw, so that the
-  /// stream stays aligned whatever the bounds are.
-  int64_t pick(int64_t lo, int64_t hi) {
-    uint64_t draw = rng.next();
-    return lo + static_cast<int64_t>(draw % static_cast<uint64_t>(hi - lo + 1));
-  }
-  bool chance(double p) { return rng.uniform() < p; }
-  double real(double lo, double hi) { return lo + (hi - lo) * rng.uniform(); }
-  template <typename T> T oneOf(ArrayRef<T> items) {
-    return items[pick(0, static_cast<int64_t>(items.size()) - 1)];
-  }
-  bool enabled(llvm::StringRef name) const { return !disabled.contains(name); }
-
   //===--- types, locations -----------------------------------------------===//
   RankedTensorType tensor(ArrayRef<int64_t> shape) const {
     return RankedTensorType::get(shape, elementType);
@@ -201,16 +161,14 @@ private:
 
   OpBuilder &builder;
   Block *entry;
-  SplitMix64 rng;
   SplitMix64 returnRng;
   Type elementType;
-  llvm::StringSet<> disabled;
   std::vector<Pooled> pool;
   SmallVector<Value> extraResults;
   int64_t stepIndex = 0;
 };
 
-const Step kSteps[] = {
+const ProgramStep kSteps[] = {
     // Elementwise.
     {"neg", 3, &ProgramBuilder::emitNeg},
     {"exp", 3, &ProgramBuilder::emitExp},
@@ -267,7 +225,7 @@ const Step kSteps[] = {
     {"return-argument", 0, nullptr},  // an argument returned directly
 };
 
-llvm::ArrayRef<Step> ProgramBuilder::steps() { return kSteps; }
+llvm::ArrayRef<ProgramStep> ProgramBuilder::steps() { return kSteps; }
 
 //===----------------------------------------------------------------------===//
 // Shapes and operands
@@ -1214,33 +1172,10 @@ bool ProgramBuilder::emitAttentionSubgraph(bool nearMiss) {
 //===----------------------------------------------------------------------===//
 
 void ProgramBuilder::run(const RandomProgramConfig &config) {
-  SmallVector<const Step *> table;
-  unsigned totalWeight = 0;
-  for (const Step &step : steps())
-    if (step.emit && step.weight && enabled(step.name)) {
-      table.push_back(&step);
-      totalWeight += step.weight;
-    }
-  int64_t count = pick(config.minSteps, config.maxSteps);
-  if (table.empty())
-    return;
-  for (stepIndex = 0; stepIndex < count; ++stepIndex) {
-    // A step that does not apply draws again; a few tries always find one
-    // (most steps make their own operands).
-    for (int attempt = 0; attempt < 8; ++attempt) {
-      int64_t draw = pick(0, totalWeight - 1);
-      const Step *chosen = table.back();
-      for (const Step *step : table) {
-        if (draw < static_cast<int64_t>(step->weight)) {
-          chosen = step;
-          break;
-        }
-        draw -= step->weight;
-      }
-      if ((this->*chosen->emit)())
-        break;
-    }
-  }
+  runSteps<ProgramBuilder>(
+      *this, steps(), [this](int64_t lo, int64_t hi) { return pick(lo, hi); },
+      [this](llvm::StringRef name) { return enabled(name); }, config.minSteps,
+      config.maxSteps, stepIndex);
 }
 
 SmallVector<Value> ProgramBuilder::chooseResults() {
@@ -1286,28 +1221,12 @@ SmallVector<Value> ProgramBuilder::chooseResults() {
 } // namespace
 
 llvm::SmallVector<llvm::StringRef> mlir::cs349::gen::getRandomStepNames() {
-  llvm::SmallVector<llvm::StringRef> names;
-  for (const Step &step : ProgramBuilder::steps())
-    names.push_back(step.name);
-  return names;
+  return stepNames<ProgramBuilder>(kSteps);
 }
 
 llvm::Error mlir::cs349::gen::verifyConfig(const RandomProgramConfig &config) {
-  if (config.minSteps < 0 || config.maxSteps < config.minSteps)
-    return llvm::createStringError(
-        "--ops expects MIN:MAX with 0 <= MIN <= MAX, got " +
-        llvm::Twine(config.minSteps) + ":" + llvm::Twine(config.maxSteps));
-  if (config.maxSteps > kMaxSteps)
-    return llvm::createStringError("--ops allows at most " +
-                                   llvm::Twine(kMaxSteps) + " steps, got " +
-                                   llvm::Twine(config.maxSteps));
-  llvm::SmallVector<llvm::StringRef> names = getRandomStepNames();
-  for (const std::string &name : config.without)
-    if (!llvm::is_contained(names, name))
-      return llvm::createStringError("unknown step '" + name +
-                                     "' in --without (expected one of " +
-                                     llvm::join(names, ", ") + ")");
-  return llvm::Error::success();
+  return verifySteps(config.minSteps, config.maxSteps, kMaxSteps,
+                     config.without, getRandomStepNames());
 }
 
 OwningOpRef<ModuleOp>

@@ -15,6 +15,8 @@
 
 #include "cs349/Gen/RandomTensor.h"
 
+#include "RandomSteps.h"
+
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
@@ -39,6 +41,7 @@
 
 using namespace mlir;
 using namespace mlir::cs349::gen;
+using namespace mlir::cs349::gen::random;
 
 namespace {
 // Tensors stay tiny: every program is compiled and run several times.
@@ -48,43 +51,18 @@ constexpr double kExpInputBound = 3.0;
 constexpr double kMatmulInputBound = 4.0;
 constexpr int64_t kMaxSteps = 10000;
 
-/// A value the program can read, with |x| <= bound and x >= lower.
-struct Pooled {
-  Value value;
-  double bound;
-  double lower;
-};
-
-int64_t numElements(ArrayRef<int64_t> shape) {
-  return std::accumulate(shape.begin(), shape.end(), int64_t(1),
-                         std::multiplies<int64_t>());
-}
-
-ArrayRef<int64_t> shapeOf(Value value) {
-  return cast<RankedTensorType>(value.getType()).getShape();
-}
-
 class TosaProgramBuilder;
-using StepFn = bool (TosaProgramBuilder::*)();
+using TosaStep = Step<TosaProgramBuilder>;
 
-struct Step {
-  llvm::StringLiteral name;
-  unsigned weight;
-  StepFn emit;
-};
-
-class TosaProgramBuilder {
+class TosaProgramBuilder : Draws {
 public:
   TosaProgramBuilder(OpBuilder &builder, Block *entry,
                      const RandomTosaProgramConfig &config)
-      : builder(builder), entry(entry), rng(deriveSeed(config.seed, 0)),
-        returnRng(deriveSeed(config.seed, 1)),
-        f32(builder.getF32Type()) {
-    for (const std::string &name : config.without)
-      disabled.insert(name);
-  }
+      : Draws(deriveSeed(config.seed, 0), config.without), builder(builder),
+        entry(entry), returnRng(deriveSeed(config.seed, 1)),
+        f32(builder.getF32Type()) {}
 
-  static llvm::ArrayRef<Step> steps();
+  static llvm::ArrayRef<TosaStep> steps();
   void run(const RandomTosaProgramConfig &config);
   SmallVector<Value> chooseResults();
 
@@ -122,18 +100,6 @@ public:
   bool emitAttention();
 
 private:
-  //===--- randomness -----------------------------------------------------===//
-  int64_t pick(int64_t lo, int64_t hi) {
-    uint64_t draw = rng.next();
-    return lo + static_cast<int64_t>(draw % static_cast<uint64_t>(hi - lo + 1));
-  }
-  bool chance(double p) { return rng.uniform() < p; }
-  double real(double lo, double hi) { return lo + (hi - lo) * rng.uniform(); }
-  template <typename T> T oneOf(ArrayRef<T> items) {
-    return items[pick(0, static_cast<int64_t>(items.size()) - 1)];
-  }
-  bool enabled(llvm::StringRef name) const { return !disabled.contains(name); }
-
   //===--- types, locations, TOSA's operands -------------------------------===//
   RankedTensorType tensor(ArrayRef<int64_t> shape) const {
     return RankedTensorType::get(shape, f32);
@@ -185,16 +151,14 @@ private:
 
   OpBuilder &builder;
   Block *entry;
-  SplitMix64 rng;
   SplitMix64 returnRng;
   Type f32;
-  llvm::StringSet<> disabled;
   std::vector<Pooled> pool;
   Value shiftValue, zeroPointValue;
   int64_t stepIndex = 0;
 };
 
-const Step kSteps[] = {
+const TosaStep kSteps[] = {
     // Elementwise, as cs349 ops and through upstream's lowering.
     {"add", 5, &TosaProgramBuilder::emitAdd},
     {"sub", 4, &TosaProgramBuilder::emitSub},
@@ -233,7 +197,7 @@ const Step kSteps[] = {
     {"attention", 3, &TosaProgramBuilder::emitAttention},
 };
 
-llvm::ArrayRef<Step> TosaProgramBuilder::steps() { return kSteps; }
+llvm::ArrayRef<TosaStep> TosaProgramBuilder::steps() { return kSteps; }
 
 //===----------------------------------------------------------------------===//
 // Operands
@@ -833,31 +797,10 @@ bool TosaProgramBuilder::emitAttention() {
 }
 
 void TosaProgramBuilder::run(const RandomTosaProgramConfig &config) {
-  SmallVector<const Step *> table;
-  unsigned totalWeight = 0;
-  for (const Step &step : steps())
-    if (step.weight && enabled(step.name)) {
-      table.push_back(&step);
-      totalWeight += step.weight;
-    }
-  int64_t count = pick(config.minSteps, config.maxSteps);
-  if (table.empty())
-    return;
-  for (stepIndex = 0; stepIndex < count; ++stepIndex) {
-    for (int attempt = 0; attempt < 8; ++attempt) {
-      int64_t draw = pick(0, totalWeight - 1);
-      const Step *chosen = table.back();
-      for (const Step *step : table) {
-        if (draw < static_cast<int64_t>(step->weight)) {
-          chosen = step;
-          break;
-        }
-        draw -= step->weight;
-      }
-      if ((this->*chosen->emit)())
-        break;
-    }
-  }
+  runSteps<TosaProgramBuilder>(
+      *this, steps(), [this](int64_t lo, int64_t hi) { return pick(lo, hi); },
+      [this](llvm::StringRef name) { return enabled(name); }, config.minSteps,
+      config.maxSteps, stepIndex);
 }
 
 SmallVector<Value> TosaProgramBuilder::chooseResults() {
@@ -879,29 +822,13 @@ SmallVector<Value> TosaProgramBuilder::chooseResults() {
 } // namespace
 
 llvm::SmallVector<llvm::StringRef> mlir::cs349::gen::getRandomTosaStepNames() {
-  llvm::SmallVector<llvm::StringRef> names;
-  for (const Step &step : kSteps)
-    names.push_back(step.name);
-  return names;
+  return stepNames<TosaProgramBuilder>(kSteps);
 }
 
 llvm::Error
 mlir::cs349::gen::verifyConfig(const RandomTosaProgramConfig &config) {
-  if (config.minSteps < 0 || config.maxSteps < config.minSteps)
-    return llvm::createStringError(
-        "--ops expects MIN:MAX with 0 <= MIN <= MAX, got " +
-        llvm::Twine(config.minSteps) + ":" + llvm::Twine(config.maxSteps));
-  if (config.maxSteps > kMaxSteps)
-    return llvm::createStringError("--ops allows at most " +
-                                   llvm::Twine(kMaxSteps) + " steps, got " +
-                                   llvm::Twine(config.maxSteps));
-  llvm::SmallVector<llvm::StringRef> names = getRandomTosaStepNames();
-  for (const std::string &name : config.without)
-    if (!llvm::is_contained(names, name))
-      return llvm::createStringError("unknown step '" + name +
-                                     "' in --without (expected one of " +
-                                     llvm::join(names, ", ") + ")");
-  return llvm::Error::success();
+  return verifySteps(config.minSteps, config.maxSteps, kMaxSteps,
+                     config.without, getRandomTosaStepNames());
 }
 
 OwningOpRef<ModuleOp>

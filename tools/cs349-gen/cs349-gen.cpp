@@ -196,16 +196,18 @@ TextOpt branchDim("d", cl::desc("Columns of x, rows of each W_i (default 4096)")
 TextOpt width("width", cl::desc("Columns of each W_i (default 16384)"),
               cl::value_desc("int"), cl::sub(branchesCommand), cl::cat(category));
 
-// Random program options.
+// Random program options (both generators).
 TextOpt randomSeed("seed",
                    cl::desc("Seed of the program (default 0; splitmix64, the "
                             "same program on every machine)"),
-                   cl::value_desc("uint"), cl::sub(randomCommand), cl::cat(category));
+                   cl::value_desc("uint"), cl::sub(randomCommand),
+                   cl::sub(randomImportCommand), cl::cat(category));
 TextOpt randomOps("ops",
                   cl::desc("Number of generation steps, N or MIN:MAX "
                            "(default 3:40); a step is one op or a small "
                            "subgraph such as an attention"),
-                  cl::value_desc("N|MIN:MAX"), cl::sub(randomCommand), cl::cat(category));
+                  cl::value_desc("N|MIN:MAX"), cl::sub(randomCommand),
+                  cl::sub(randomImportCommand), cl::cat(category));
 TextOpt randomDtype("dtype", cl::desc("Element type (default f32)"),
                     cl::value_desc("bf16|f16|f32"), cl::sub(randomCommand), cl::cat(category));
 TextOpt randomWithout(
@@ -218,17 +220,6 @@ TextOpt randomWithout(
     cl::cat(category));
 
 // Random import program options.
-TextOpt importSeed("seed",
-                   cl::desc("Seed of the program (default 0; splitmix64, the "
-                            "same program on every machine)"),
-                   cl::value_desc("uint"), cl::sub(randomImportCommand),
-                   cl::cat(category));
-TextOpt importOps("ops",
-                  cl::desc("Number of generation steps, N or MIN:MAX "
-                           "(default 3:30); a step is one op or a subgraph "
-                           "such as a softmax"),
-                  cl::value_desc("N|MIN:MAX"), cl::sub(randomImportCommand),
-                  cl::cat(category));
 TextOpt importForm("form",
                    cl::desc("tosa (default), or linalg: the same program "
                             "through upstream's TOSA-to-linalg lowering"),
@@ -337,7 +328,7 @@ llvm::Error runRandom(MLIRContext &context) {
 
 llvm::Error runRandomImport(MLIRContext &context) {
   llvm::Expected<RandomTosaProgramConfig> config = readRandomImportOptions(
-      given({&importSeed, &importOps, &importForm, &importWithout}));
+      given({&randomSeed, &randomOps, &importForm, &importWithout}));
   if (!config)
     return config.takeError();
   OwningOpRef<ModuleOp> module = buildRandomTosaProgram(context, *config);

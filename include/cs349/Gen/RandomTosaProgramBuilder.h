@@ -34,7 +34,7 @@ struct RandomTosaProgramConfig {
   /// The number of generation steps is drawn from [minSteps, maxSteps]; a
   /// step emits one op or a subgraph (a softmax, an attention).
   int64_t minSteps = 3;
-  int64_t maxSteps = 30;
+  int64_t maxSteps = 40;
   ImportForm form = ImportForm::Tosa;
   /// Step names (getRandomTosaStepNames()) never to emit.
   llvm::SmallVector<std::string> without;
