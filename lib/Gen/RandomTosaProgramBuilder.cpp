@@ -92,6 +92,10 @@ public:
   bool emitPad();
   bool emitTile();
   bool emitConstant();
+  bool emitPow();
+  bool emitCast();
+  bool emitGather();
+  bool emitSelect();
   bool emitSoftmax();
   bool emitRmsNorm();
   bool emitLayerNorm();
@@ -188,6 +192,12 @@ const TosaStep kSteps[] = {
     {"pad", 2, &TosaProgramBuilder::emitPad},
     {"tile", 2, &TosaProgramBuilder::emitTile},
     {"const", 2, &TosaProgramBuilder::emitConstant},
+    {"pow", 2, &TosaProgramBuilder::emitPow},
+    // Exact inputs only: a last-bit difference the import makes would
+    // become a whole bf16 step, pick another row, or flip a comparison.
+    {"cast", 2, &TosaProgramBuilder::emitCast},
+    {"gather", 2, &TosaProgramBuilder::emitGather},
+    {"select", 2, &TosaProgramBuilder::emitSelect},
     // Subgraphs as exporters write them.
     {"softmax", 3, &TosaProgramBuilder::emitSoftmax},
     {"rms_norm", 2, &TosaProgramBuilder::emitRmsNorm},
@@ -669,6 +679,73 @@ bool TosaProgramBuilder::emitTile() {
 
 bool TosaProgramBuilder::emitConstant() {
   constant(randomShape(), chance(0.3));
+  return true;
+}
+
+bool TosaProgramBuilder::emitPow() {
+  // x^2 (as some exporters write a square), x^0.5 or x^3 of a positive x.
+  Pooled base = positive(within(any(), 4.0));
+  double exponent = oneOf<double>({2.0, 2.0, 0.5, 3.0});
+  SmallVector<int64_t> ones(shapeOf(base.value).size(), 1);
+  Value power = splat(ones, exponent).value;
+  Value result = tosa::PowOp::create(builder, loc("pow"),
+                                     base.value.getType(), base.value, power);
+  remember(result, std::pow(base.bound, exponent),
+           std::pow(base.lower, exponent));
+  return true;
+}
+
+bool TosaProgramBuilder::emitCast() {
+  // An argument through bf16 or f16 and back, as mixed-precision exports
+  // round their inputs.
+  Pooled input = argument(randomShape());
+  Type narrow = chance(0.5) ? Type(builder.getBF16Type())
+                            : Type(builder.getF16Type());
+  auto narrowType = RankedTensorType::get(shapeOf(input.value), narrow);
+  Value down =
+      tosa::CastOp::create(builder, loc("cast"), narrowType, input.value);
+  Value up = tosa::CastOp::create(builder, loc("cast"),
+                                  input.value.getType(), down);
+  remember(up, input.bound * 1.01, input.lower - 0.01 * input.bound);
+  return true;
+}
+
+bool TosaProgramBuilder::emitGather() {
+  // Rows of a [N, K, C] table by constant ids [N, W] (an embedding lookup
+  // with a batch of N); constant, so that every run reads the same rows.
+  int64_t n = oneOf<int64_t>({1, 1, 2}), k = smallDim(), c = smallDim(),
+          w = smallDim();
+  if (n * std::max(k, w) * c > kMaxElements)
+    return false;
+  Pooled table = ofShape({n, k, c});
+  SmallVector<int32_t> ids;
+  for (int64_t i = 0; i < n * w; ++i)
+    ids.push_back(static_cast<int32_t>(pick(0, k - 1)));
+  auto idsType = RankedTensorType::get({n, w}, builder.getI32Type());
+  Value indices = tosa::ConstOp::create(
+      builder, loc("ids"), idsType,
+      cast<ElementsAttr>(DenseElementsAttr::get(idsType, ArrayRef(ids))));
+  Value result = tosa::GatherOp::create(builder, loc("gather"),
+                                        tensor({n, w, c}), table.value,
+                                        indices);
+  remember(result, table.bound, table.lower);
+  return true;
+}
+
+bool TosaProgramBuilder::emitSelect() {
+  // select(x > t, a, b) for an argument x and an exact threshold t: what
+  // masks are made of, with nothing computed before the comparison.
+  SmallVector<int64_t> shape = randomShape();
+  Pooled x = argument(shape);
+  SmallVector<int64_t> ones(shape.size(), 1);
+  Value threshold = splat(ones, oneOf<double>({0.0, 0.25, 1.0})).value;
+  auto maskType = RankedTensorType::get(shape, builder.getI1Type());
+  Value mask = tosa::GreaterOp::create(builder, loc("greater"), maskType,
+                                       x.value, threshold);
+  Pooled a = ofShape(shape), b = ofShape(shape);
+  Value result = tosa::SelectOp::create(builder, loc("select"), tensor(shape),
+                                        mask, a.value, b.value);
+  remember(result, std::max(a.bound, b.bound), std::min(a.lower, b.lower));
   return true;
 }
 
