@@ -765,13 +765,12 @@ bool TosaProgramBuilder::emitRmsNorm() {
   SmallVector<int64_t> ones(shape.size(), 1);
   Pooled mean = binary("mul", sum, splat(ones, 1.0 / double(width)));
   mean.lower = 0.0;
-  Pooled shifted = binary("add", mean, splat(ones, 1e-5));
-  // The epsilon alone keeps rsqrt finite, but only as small as the mean
-  // allows keeps it well conditioned: a norm of a row of near-zeros is
-  // ill-conditioned in any program, so a constant floor stands in.
-  shifted.lower = std::max(shifted.lower, 1e-5);
-  if (shifted.lower < 0.25)
-    shifted = binary("add", shifted, splat(ones, 0.25));
+  // A row of near-zeros is ill-conditioned in any program, whatever the
+  // import does: a constant floor after the epsilon keeps rsqrt's input at
+  // 0.25 or more (as in layer_norm).
+  Pooled withEpsilon = binary("add", mean, splat(ones, 1e-5));
+  withEpsilon.lower = 1e-5;
+  Pooled shifted = binary("add", withEpsilon, splat(ones, 0.25));
   Value r = tosa::RsqrtOp::create(builder, loc("rsqrt"),
                                   shifted.value.getType(), shifted.value);
   Pooled inverse = remember(r, 1.0 / std::sqrt(shifted.lower),
