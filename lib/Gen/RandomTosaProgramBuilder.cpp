@@ -253,6 +253,10 @@ SmallVector<int64_t> TosaProgramBuilder::randomShape(int64_t minRank,
   while (numElements(shape) > kMaxElements)
     for (int64_t &dim : shape)
       dim = std::max<int64_t>(1, dim / 2);
+  // Exporters keep a batch of one in front ([1, T, D], [1, H, T, dh]); the
+  // importer drops it (UnitDims.cpp), so a third of the shapes have it.
+  if (rank < maxRank && chance(0.35))
+    shape.insert(shape.begin(), 1);
   return shape;
 }
 
