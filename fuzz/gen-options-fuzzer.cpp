@@ -1,7 +1,8 @@
 //===- gen-options-fuzzer.cpp - cs349-gen's option handling ---------------===//
 //
 // libFuzzer target: the input is a cs349-gen command line, one argument per
-// line, the subcommand first (`layer`, `branches` or `random`). The options
+// line, the subcommand first (`layer`, `branches`, `random` or
+// `random-import`). The options
 // are split the way llvm::cl splits them (`--name=value`, `--name value`,
 // `--flag`) and read by lib/Gen's readers, as the tool does. An accepted
 // configuration small enough to build quickly is built and verified.
@@ -127,6 +128,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             accepted(readRandomOptions(given));
         config && config->maxSteps <= 200)
       verifyBuilt(buildRandomProgram(context, *config));
+  } else if (subcommand == "random-import") {
+    if (std::optional<RandomTosaProgramConfig> config =
+            accepted(readRandomImportOptions(given));
+        config && config->maxSteps <= 200)
+      verifyBuilt(buildRandomTosaProgram(context, *config));
   }
   return 0;
 }
