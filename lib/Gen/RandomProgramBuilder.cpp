@@ -38,14 +38,6 @@ using namespace mlir::cs349::gen;
 using namespace mlir::cs349::gen::random;
 
 namespace {
-// Tensors stay tiny: every program is compiled and run a dozen times.
-constexpr int64_t kMaxElements = 384;
-// Bounds past which an operand is squashed through tanh first.
-constexpr double kOperandBound = 16.0;
-constexpr double kExpInputBound = 3.0;
-constexpr double kMatmulInputBound = 4.0;
-constexpr int64_t kMaxSteps = 10000;
-
 class ProgramBuilder;
 using ProgramStep = Step<ProgramBuilder>;
 
@@ -72,7 +64,6 @@ private:
         builder.getStringAttr("s" + llvm::Twine(stepIndex) + "." + what));
   }
   SmallVector<int64_t> randomShape(int64_t minRank = 1, int64_t maxRank = 4);
-  int64_t smallDim() { return oneOf<int64_t>({1, 2, 3, 4, 4, 5, 6, 8}); }
   int64_t evenDim() { return oneOf<int64_t>({2, 4, 4, 6, 8}); }
 
   //===--- operands -------------------------------------------------------===//
@@ -249,11 +240,8 @@ Pooled ProgramBuilder::argument(ArrayRef<int64_t> shape) {
       tensor(shape),
       NameLoc::get(builder.getStringAttr(
           "arg" + llvm::Twine(entry->getNumArguments()))));
-  // cs349-run's inputs: rank >= 2 uniform in +-sqrt(3 / shape[rank-2]),
-  // lower ranks in [0.5, 1.5).
-  if (shape.size() >= 2)
-    return remember(value, 1.75, -1.75);
-  return remember(value, 1.5, 0.5);
+  Pooled bounds = runnerArgument(value);
+  return remember(value, bounds.bound, bounds.lower);
 }
 
 Value ProgramBuilder::integerArgument(ArrayRef<int64_t> shape,
@@ -1232,22 +1220,10 @@ llvm::Error mlir::cs349::gen::verifyConfig(const RandomProgramConfig &config) {
 OwningOpRef<ModuleOp>
 mlir::cs349::gen::buildRandomProgram(MLIRContext &context,
                                      const RandomProgramConfig &config) {
-  context.loadDialect<CS349Dialect, func::FuncDialect>();
-  OpBuilder builder(&context);
-  OwningOpRef<ModuleOp> module = ModuleOp::create(builder.getUnknownLoc());
-  builder.setInsertionPointToEnd(module->getBody());
-  auto function = func::FuncOp::create(
-      builder, NameLoc::get(builder.getStringAttr("random")), "random",
-      builder.getFunctionType({}, {}));
-  Block *entry = function.addEntryBlock();
-  builder.setInsertionPointToStart(entry);
-
-  ProgramBuilder program(builder, entry, config);
-  program.run(config);
-  SmallVector<Value> results = program.chooseResults();
-  func::ReturnOp::create(builder, NameLoc::get(builder.getStringAttr("return")),
-                         results);
-  function.setFunctionType(builder.getFunctionType(
-      entry->getArgumentTypes(), ValueRange(results).getTypes()));
-  return module;
+  context.loadDialect<CS349Dialect>();
+  return buildRandomFunction(context, [&](OpBuilder &builder, Block *entry) {
+    ProgramBuilder program(builder, entry, config);
+    program.run(config);
+    return program.chooseResults();
+  });
 }

@@ -2,6 +2,7 @@
 
 #include "RandomSteps.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 
@@ -22,4 +23,24 @@ llvm::Error mlir::cs349::gen::random::verifySteps(
                                      "' in --without (expected one of " +
                                      llvm::join(names, ", ") + ")");
   return llvm::Error::success();
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> mlir::cs349::gen::random::buildRandomFunction(
+    MLIRContext &context,
+    llvm::function_ref<SmallVector<Value>(OpBuilder &, Block *)> build) {
+  context.loadDialect<func::FuncDialect>();
+  OpBuilder builder(&context);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(builder.getUnknownLoc());
+  builder.setInsertionPointToEnd(module->getBody());
+  auto function = func::FuncOp::create(
+      builder, NameLoc::get(builder.getStringAttr("random")), "random",
+      builder.getFunctionType({}, {}));
+  Block *entry = function.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  SmallVector<Value> results = build(builder, entry);
+  func::ReturnOp::create(builder, NameLoc::get(builder.getStringAttr("return")),
+                         results);
+  function.setFunctionType(builder.getFunctionType(
+      entry->getArgumentTypes(), ValueRange(results).getTypes()));
+  return module;
 }

@@ -14,7 +14,10 @@
 
 #include "cs349/Support/SplitMix64.h"
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
@@ -28,6 +31,14 @@
 #include <string>
 
 namespace mlir::cs349::gen::random {
+
+// Tensors stay tiny: every program is compiled and run a dozen times.
+constexpr int64_t kMaxElements = 384;
+// Bounds past which an operand is squashed through tanh first.
+constexpr double kOperandBound = 16.0;
+constexpr double kExpInputBound = 3.0;
+constexpr double kMatmulInputBound = 4.0;
+constexpr int64_t kMaxSteps = 10000;
 
 /// A value a program can read, with what is known about its elements:
 /// |x| <= bound and x >= lower.
@@ -44,6 +55,15 @@ inline int64_t numElements(ArrayRef<int64_t> shape) {
 
 inline ArrayRef<int64_t> shapeOf(Value value) {
   return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+/// What cs349-run fills a float argument of `rank` dims with, as |x| <=
+/// bound and x >= lower: rank >= 2 uniform in +-sqrt(3 / shape[rank-2]),
+/// lower ranks in [0.5, 1.5).
+inline Pooled runnerArgument(Value argument) {
+  if (shapeOf(argument).size() >= 2)
+    return {argument, 1.75, -1.75};
+  return {argument, 1.5, 0.5};
 }
 
 /// The stream a generator draws its program from, and the names of the
@@ -67,6 +87,7 @@ protected:
     return items[pick(0, static_cast<int64_t>(items.size()) - 1)];
   }
   bool enabled(llvm::StringRef name) const { return !disabled.contains(name); }
+  int64_t smallDim() { return oneOf<int64_t>({1, 2, 3, 4, 4, 5, 6, 8}); }
 
   ::cs349::SplitMix64 rng;
   llvm::StringSet<> disabled;
@@ -126,6 +147,13 @@ stepNames(llvm::ArrayRef<Step<Builder>> table) {
     names.push_back(step.name);
   return names;
 }
+
+/// `func.func @random` in a new module, its body from `build` (which adds
+/// the arguments to the entry block and returns the results).
+OwningOpRef<ModuleOp>
+buildRandomFunction(MLIRContext &context,
+                    llvm::function_ref<SmallVector<Value>(OpBuilder &, Block *)>
+                        build);
 
 /// Checks a step range (0 <= min <= max <= most) and that every name in
 /// `without` is one of `names`; errors name the options (--ops, --without).

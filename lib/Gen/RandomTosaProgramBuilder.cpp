@@ -44,13 +44,6 @@ using namespace mlir::cs349::gen;
 using namespace mlir::cs349::gen::random;
 
 namespace {
-// Tensors stay tiny: every program is compiled and run several times.
-constexpr int64_t kMaxElements = 384;
-constexpr double kOperandBound = 16.0;
-constexpr double kExpInputBound = 3.0;
-constexpr double kMatmulInputBound = 4.0;
-constexpr int64_t kMaxSteps = 10000;
-
 class TosaProgramBuilder;
 using TosaStep = Step<TosaProgramBuilder>;
 
@@ -119,7 +112,6 @@ private:
 
   //===--- operands -------------------------------------------------------===//
   SmallVector<int64_t> randomShape(int64_t minRank = 1, int64_t maxRank = 4);
-  int64_t smallDim() { return oneOf<int64_t>({1, 2, 3, 4, 4, 5, 6, 8}); }
   Pooled remember(Value value, double bound, double lower) {
     Pooled pooled{value, bound, std::max(lower, -bound)};
     pool.push_back(pooled);
@@ -264,11 +256,8 @@ Pooled TosaProgramBuilder::argument(ArrayRef<int64_t> shape) {
   Value value = entry->addArgument(
       tensor(shape), NameLoc::get(builder.getStringAttr(
                          "arg" + llvm::Twine(entry->getNumArguments()))));
-  // cs349-run's inputs: rank >= 2 uniform in +-sqrt(3 / shape[rank-2]),
-  // lower ranks in [0.5, 1.5).
-  if (shape.size() >= 2)
-    return remember(value, 1.75, -1.75);
-  return remember(value, 1.5, 0.5);
+  Pooled bounds = runnerArgument(value);
+  return remember(value, bounds.bound, bounds.lower);
 }
 
 Pooled TosaProgramBuilder::splat(ArrayRef<int64_t> shape, double value) {
@@ -914,23 +903,13 @@ mlir::cs349::gen::verifyConfig(const RandomTosaProgramConfig &config) {
 OwningOpRef<ModuleOp>
 mlir::cs349::gen::buildRandomTosaProgram(MLIRContext &context,
                                          const RandomTosaProgramConfig &config) {
-  context.loadDialect<tosa::TosaDialect, func::FuncDialect>();
-  OpBuilder builder(&context);
-  OwningOpRef<ModuleOp> module = ModuleOp::create(builder.getUnknownLoc());
-  builder.setInsertionPointToEnd(module->getBody());
-  auto function = func::FuncOp::create(
-      builder, NameLoc::get(builder.getStringAttr("random")), "random",
-      builder.getFunctionType({}, {}));
-  Block *entry = function.addEntryBlock();
-  builder.setInsertionPointToStart(entry);
-
-  TosaProgramBuilder program(builder, entry, config);
-  program.run(config);
-  SmallVector<Value> results = program.chooseResults();
-  func::ReturnOp::create(builder, NameLoc::get(builder.getStringAttr("return")),
-                         results);
-  function.setFunctionType(builder.getFunctionType(
-      entry->getArgumentTypes(), ValueRange(results).getTypes()));
+  context.loadDialect<tosa::TosaDialect>();
+  OwningOpRef<ModuleOp> module = buildRandomFunction(
+      context, [&](OpBuilder &builder, Block *entry) {
+        TosaProgramBuilder program(builder, entry, config);
+        program.run(config);
+        return program.chooseResults();
+      });
   if (config.form == ImportForm::Tosa)
     return module;
 
