@@ -23,6 +23,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/DenseSet.h"
@@ -424,7 +425,17 @@ llvm::Expected<RunResult> runModule(ModuleOp module,
       strip(f.getResultAttrDict(i),
             [&](StringAttr name) { f.removeResultAttr(i, name); });
   }
+  // Only the function and its initializer run: the module's other functions
+  // are made private so that symbol DCE drops every one they do not call
+  // (with nine functions in a module, lowering and compiling all of them
+  // took 2.5x the time of the one that runs).
+  for (auto candidate : module.getOps<func::FuncOp>())
+    SymbolTable::setSymbolVisibility(
+        candidate, candidate == func || candidate == init
+                       ? SymbolTable::Visibility::Public
+                       : SymbolTable::Visibility::Private);
   PassManager pm(context);
+  pm.addPass(createSymbolDCEPass());
   // The module is verified once, after the whole lowering: between its
   // twenty passes the verifier would cost a third of the time of a run.
   pm.enableVerifier(false);
