@@ -9,10 +9,9 @@
 #include <cstring>
 #include <sstream>
 
-using namespace cs349;
-using namespace cs349::run;
+namespace cs349::run {
 
-void cs349::run::storeElement(ElementKind kind, float value, void *to) {
+void storeElement(ElementKind kind, float value, void *to) {
   switch (kind) {
   case ElementKind::BF16: {
     uint16_t bits = roundToBF16Bits(value);
@@ -36,7 +35,7 @@ void cs349::run::storeElement(ElementKind kind, float value, void *to) {
   }
 }
 
-void cs349::run::storeInteger(ElementKind kind, int64_t value, void *to) {
+void storeInteger(ElementKind kind, int64_t value, void *to) {
   switch (kind) {
   case ElementKind::I1: {
     uint8_t byte = value != 0;
@@ -57,7 +56,7 @@ void cs349::run::storeInteger(ElementKind kind, int64_t value, void *to) {
   }
 }
 
-int64_t cs349::run::loadInteger(ElementKind kind, const void *from) {
+int64_t loadInteger(ElementKind kind, const void *from) {
   switch (kind) {
   case ElementKind::I1: {
     uint8_t byte;
@@ -79,7 +78,7 @@ int64_t cs349::run::loadInteger(ElementKind kind, const void *from) {
   }
 }
 
-float cs349::run::loadElement(ElementKind kind, const void *from) {
+float loadElement(ElementKind kind, const void *from) {
   switch (kind) {
   case ElementKind::BF16: {
     uint16_t bits;
@@ -104,9 +103,8 @@ float cs349::run::loadElement(ElementKind kind, const void *from) {
   return 0.0f;
 }
 
-std::vector<float>
-cs349::run::argumentValues(uint64_t seed, unsigned position,
-                           const std::vector<int64_t> &shape) {
+std::vector<float> argumentValues(uint64_t seed, unsigned position,
+                                  const std::vector<int64_t> &shape) {
   uint64_t state = mixBits(seed ^ mixBits(position + 1));
   int64_t count = 1;
   for (int64_t size : shape) {
@@ -126,10 +124,9 @@ cs349::run::argumentValues(uint64_t seed, unsigned position,
   return values;
 }
 
-std::vector<int64_t>
-cs349::run::integerArgumentValues(uint64_t seed, unsigned position,
-                                  const std::vector<int64_t> &shape,
-                                  int64_t bound) {
+std::vector<int64_t> integerArgumentValues(uint64_t seed, unsigned position,
+                                           const std::vector<int64_t> &shape,
+                                           int64_t bound) {
   // Keyed like argumentValues, and with the bound, so that an argument's ids
   // change only when the table they index does.
   uint64_t state = mixBits(seed ^ mixBits(position + 1));
@@ -146,9 +143,8 @@ cs349::run::integerArgumentValues(uint64_t seed, unsigned position,
   return values;
 }
 
-bool cs349::run::parseResults(const std::string &text,
-                              std::vector<ResultText> &results,
-                              std::string &error) {
+bool parseResults(const std::string &text, std::vector<ResultText> &results,
+                  std::string &error) {
   std::istringstream lines(text);
   std::string line;
   unsigned lineNumber = 0;
@@ -183,9 +179,9 @@ bool cs349::run::parseResults(const std::string &text,
   return true;
 }
 
-Comparison cs349::run::compareResults(const std::vector<ResultText> &a,
-                                      const std::vector<ResultText> &b,
-                                      double rtol, double atol) {
+Comparison compareResults(const std::vector<ResultText> &a,
+                          const std::vector<ResultText> &b, double rtol,
+                          double atol) {
   Comparison comparison;
   if (a.size() != b.size()) {
     comparison.error = "expected the same number of results, got " +
@@ -227,3 +223,5 @@ Comparison cs349::run::compareResults(const std::vector<ResultText> &a,
   }
   return comparison;
 }
+
+} // namespace cs349::run

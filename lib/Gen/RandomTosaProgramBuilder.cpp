@@ -1,11 +1,11 @@
 //===- RandomTosaProgramBuilder.cpp - random programs for the importer ----===//
 //
-// One table (kSteps) lists what a program is made of: a row per TOSA op the
-// importer meets in exported transformers, and the subgraphs front ends write
-// for softmax, norms, activations and attention. As in the cs349 generator,
-// every pooled value carries bounds on its elements, so that exp, reciprocal,
-// rsqrt and log only see inputs where f32 results are well conditioned and
-// the import can be compared with a tight tolerance. Nothing discontinuous
+// One table (kTosaSteps) lists what a program is made of: a row per TOSA op
+// the importer meets in exported transformers, and the subgraphs front ends
+// write for softmax, norms, activations and attention. As in the cs349
+// generator, every pooled value carries bounds on its elements, so that exp,
+// reciprocal, rsqrt and log only see inputs where f32 results are well
+// conditioned and the import can be compared with a tight tolerance. Nothing discontinuous
 // (floor, comparisons of computed values) is generated: a rounding
 // difference the import may make would flip it.
 //
@@ -154,7 +154,7 @@ private:
   int64_t stepIndex = 0;
 };
 
-const TosaStep kSteps[] = {
+const TosaStep kTosaSteps[] = {
     // Elementwise, as cs349 ops and through upstream's lowering.
     {"add", 5, &TosaProgramBuilder::emitAdd},
     {"sub", 4, &TosaProgramBuilder::emitSub},
@@ -199,7 +199,7 @@ const TosaStep kSteps[] = {
     {"attention", 3, &TosaProgramBuilder::emitAttention},
 };
 
-llvm::ArrayRef<TosaStep> TosaProgramBuilder::steps() { return kSteps; }
+llvm::ArrayRef<TosaStep> TosaProgramBuilder::steps() { return kTosaSteps; }
 
 //===----------------------------------------------------------------------===//
 // Operands
@@ -891,7 +891,7 @@ SmallVector<Value> TosaProgramBuilder::chooseResults() {
 } // namespace
 
 llvm::SmallVector<llvm::StringRef> mlir::cs349::gen::getRandomTosaStepNames() {
-  return stepNames<TosaProgramBuilder>(kSteps);
+  return stepNames<TosaProgramBuilder>(kTosaSteps);
 }
 
 llvm::Error

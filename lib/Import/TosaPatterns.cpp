@@ -116,7 +116,7 @@ struct MatmulPattern : OpRewritePattern<tosa::MatMulOp> {
   }
 };
 
-struct ReshapePattern : OpRewritePattern<tosa::ReshapeOp> {
+struct TosaReshapePattern : OpRewritePattern<tosa::ReshapeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tosa::ReshapeOp op,
                                 PatternRewriter &rewriter) const override {
@@ -128,7 +128,7 @@ struct ReshapePattern : OpRewritePattern<tosa::ReshapeOp> {
   }
 };
 
-struct TransposePattern : OpRewritePattern<tosa::TransposeOp> {
+struct TosaTransposePattern : OpRewritePattern<tosa::TransposeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tosa::TransposeOp op,
                                 PatternRewriter &rewriter) const override {
@@ -182,7 +182,7 @@ void mlir::cs349::import::populateTosaPatterns(RewritePatternSet &patterns) {
                UnaryPattern<tosa::ErfOp, ErfOp>, ReciprocalPattern,
                NegatePattern, ReducePattern<tosa::ReduceSumOp, ReduceSumOp>,
                ReducePattern<tosa::ReduceMaxOp, ReduceMaxOp>, MatmulPattern,
-               ReshapePattern, TransposePattern,
+               TosaReshapePattern, TosaTransposePattern,
                ForwardPattern<tosa::IdentityOp>, ForwardPattern<tosa::CastOp>,
                ConstPattern>(context);
 }

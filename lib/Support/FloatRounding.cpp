@@ -33,7 +33,9 @@ APFloat fromBits(uint16_t bits, const llvm::fltSemantics &semantics) {
 }
 } // namespace
 
-uint16_t cs349::roundToBF16Bits(float value) {
+namespace cs349 {
+
+uint16_t roundToBF16Bits(float value) {
   uint32_t bits = bitsOf(value);
   // A NaN's payload may carry into the exponent below and come out as an
   // infinity (or wrap to zero): APFloat makes it a quiet NaN instead.
@@ -48,18 +50,20 @@ uint16_t cs349::roundToBF16Bits(float value) {
   return static_cast<uint16_t>(bits >> 16);
 }
 
-uint16_t cs349::roundToF16Bits(float value) {
+uint16_t roundToF16Bits(float value) {
   return roundWithAPFloat(value, APFloat::IEEEhalf());
 }
 
-float cs349::bf16BitsToFloat(uint16_t bits) {
+float bf16BitsToFloat(uint16_t bits) {
   return floatOf(static_cast<uint32_t>(bits) << 16);
 }
 
-float cs349::f16BitsToFloat(uint16_t bits) {
+float f16BitsToFloat(uint16_t bits) {
   APFloat value = fromBits(bits, APFloat::IEEEhalf());
   bool losesInfo = false;
   value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
                 &losesInfo);
   return value.convertToFloat();
 }
+
+} // namespace cs349

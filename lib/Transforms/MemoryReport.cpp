@@ -70,6 +70,13 @@ report::buildFunctionReport(func::FuncOp func, const FunctionMemoryPlan &plan) {
   return report;
 }
 
+std::string report::BufferRow::typeText() const {
+  std::string text;
+  for (int64_t dim : shape)
+    text += std::to_string(dim) + "x";
+  return text + dtype;
+}
+
 std::string report::formatBytes(uint64_t bytes) {
   static const char *const units[] = {"kB", "MB", "GB", "TB", "PB", "EB"};
   if (bytes < 1000)

@@ -31,6 +31,9 @@ struct BufferRow {
   int64_t last = 0;
   uint64_t offset = 0;
   bool isFunctionResult = false;
+
+  /// The tensor type as the reports write it: "16x128xbf16", "f32".
+  std::string typeText() const;
 };
 
 /// The kernel at which the most bytes are live: the lower bound, reached

@@ -55,11 +55,7 @@ void report::writeTable(ArrayRef<FunctionReport> reports, ByteUnits units,
     if (exact)
       rows.front().push_back("end");
     for (const BufferRow &row : report.buffers) {
-      std::string shape = llvm::join(
-          llvm::map_range(row.shape,
-                          [](int64_t dim) { return std::to_string(dim); }),
-          "x");
-      rows.push_back({row.name, row.producer, shape + "x" + row.dtype,
+      rows.push_back({row.name, row.producer, row.typeText(),
                       size(row.bytes), std::to_string(row.first),
                       std::to_string(row.last) +
                           (row.isFunctionResult ? " (out)" : ""),

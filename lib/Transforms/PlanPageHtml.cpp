@@ -16,19 +16,12 @@ namespace json = llvm::json;
 
 namespace {
 
-std::string shapeText(const BufferRow &row) {
-  std::string text;
-  for (int64_t dim : row.shape)
-    text += std::to_string(dim) + "x";
-  return text + row.dtype;
-}
-
 json::Object planJson(const FunctionReport &plan) {
   json::Array buffers;
   for (const BufferRow &row : plan.buffers)
     buffers.push_back(json::Object{{"name", row.name},
                                    {"op", row.producer},
-                                   {"shape", shapeText(row)},
+                                   {"shape", row.typeText()},
                                    {"bytes", row.bytes},
                                    {"first", row.first},
                                    {"last", row.last},

@@ -38,13 +38,6 @@ std::string escape(llvm::StringRef text) {
   return out;
 }
 
-std::string shapeText(const BufferRow &row) {
-  std::string text;
-  for (int64_t dim : row.shape)
-    text += std::to_string(dim) + "x";
-  return text + row.dtype;
-}
-
 /// "16.8 MB (16777216 B)"; just "128 B" when that is already exact.
 std::string sizeText(uint64_t bytes) {
   std::string text = formatBytes(bytes);
@@ -174,7 +167,7 @@ struct Panel {
       double top = y(row.offset);
       double height = std::max(scale * static_cast<double>(row.bytes), 0.8);
       std::string title = row.name + " = " + row.producer + " : " +
-                          shapeText(row) + ", " + sizeText(row.bytes) +
+                          row.typeText() + ", " + sizeText(row.bytes) +
                           "\nkernels " + std::to_string(row.first) + " to " +
                           std::to_string(row.last) +
                           (row.isFunctionResult ? " (function result)" : "") +

@@ -37,7 +37,7 @@ void registerUpstreamOptions(DialectRegistry &registry) {
 }
 
 void setDefault(llvm::StringRef flag, bool value) {
-  if (cl::opt<bool> *option = cs349::findBoolOption(flag))
+  if (cl::opt<bool> *option = mlir::cs349::findBoolOption(flag))
     option->setInitialValue(value);
 }
 
@@ -124,16 +124,17 @@ void reportUnknownFlag(llvm::StringRef tool, llvm::StringRef argument) {
 }
 } // namespace
 
-cl::opt<bool> *cs349::findBoolOption(llvm::StringRef name) {
+cl::opt<bool> *mlir::cs349::findBoolOption(llvm::StringRef name) {
   auto &options = cl::getRegisteredOptions();
   auto it = options.find(name);
   return it == options.end() ? nullptr
                              : static_cast<cl::opt<bool> *>(it->second);
 }
 
-std::optional<cs349::InputOutputFiles>
-cs349::parseCommandLine(int argc, char **argv, llvm::StringRef overview,
-                        DialectRegistry &registry) {
+std::optional<mlir::cs349::InputOutputFiles>
+mlir::cs349::parseCommandLine(int argc, char **argv,
+                              llvm::StringRef overview,
+                              DialectRegistry &registry) {
   registerUpstreamOptions(registry);
   setPrintingDefaults();
 

@@ -32,8 +32,8 @@ struct AssumeVerifiedAfterLastPass : PassInstrumentation {
 };
 } // namespace
 
-void cs349::assumeVerifiedAfterPipeline(PassManager &pm,
-                                        const MlirOptMainConfig &config) {
+void mlir::cs349::assumeVerifiedAfterPipeline(
+    PassManager &pm, const MlirOptMainConfig &config) {
   // The printer's own option (registerAsmPrinterCLOptions): the flags of
   // every later print read it.
   cl::opt<bool> *option = findBoolOption("mlir-print-assume-verified");

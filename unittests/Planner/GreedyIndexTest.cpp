@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Lcg.h"
 #include "PlannerImpl.h"
 #include "cs349/Planner/MemoryPlanner.h"
 #include "cs349/Planner/ProblemIO.h"
@@ -19,6 +20,7 @@
 
 using namespace cs349::planner;
 using namespace cs349::planner::detail;
+using cs349::planner::test::Lcg;
 
 namespace {
 
@@ -62,14 +64,6 @@ std::vector<uint64_t> referencePlacement(const Problem &p,
   }
   return offsets;
 }
-
-struct Lcg {
-  uint64_t s;
-  uint64_t below(uint64_t n) {
-    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (s >> 33) % n;
-  }
-};
 
 Problem randomProblem(uint64_t seed) {
   Lcg rng{seed * 7919 + 1};

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Lcg.h"
 #include "PlannerImpl.h"
 #include "cs349/Planner/MemoryPlanner.h"
 #include "cs349/Planner/ProblemIO.h"
@@ -25,6 +26,7 @@
 
 using namespace cs349::planner;
 using namespace cs349::planner::detail;
+using cs349::planner::test::Lcg;
 
 namespace {
 
@@ -37,14 +39,6 @@ uint64_t hashOffsets(const std::vector<uint64_t> &offsets) {
     }
   return h;
 }
-
-struct Lcg {
-  uint64_t s;
-  uint64_t below(uint64_t n) {
-    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (s >> 33) % n;
-  }
-};
 
 /// Sizes from a small set, so that the tie-breaking of every order matters.
 uint64_t tiedSize(Lcg &rng) { return 64 * (1 + rng.below(16)); }
