@@ -6,6 +6,9 @@
 // RUN: cs349-opt %s --plan-memory="alignment=1 report=%t.json" -o /dev/null && FileCheck %s --check-prefix=JSON < %t.json
 // RUN: cs349-opt %s --plan-memory=alignment=1 --memory-report=format=json -o /dev/null | FileCheck %s --check-prefix=JSON
 // RUN: cs349-opt %s --plan-memory=alignment=1 --memory-report=exact=true -o /dev/null | FileCheck %s --check-prefix=EXACT
+// A rank-0 result's type is its element type alone ("f32", not "xf32").
+// RUN: cs349-opt %S/Inputs/scalar-result.mlir --fuse --plan-memory --memory-report -o /dev/null | FileCheck %s --check-prefix=SCALAR
+// SCALAR: k0#0 exp f32 4 B 0 0 (out) 0 B
 // The report only reads the plan; the planned module goes through unchanged.
 // RUN: cs349-opt %s --plan-memory=alignment=1 | cs349-opt --memory-report=output=%t.ignored | FileCheck %s --check-prefix=IR
 
