@@ -2,9 +2,9 @@
 //
 // libFuzzer target: the input is a cs349-gen command line, one argument per
 // line, the subcommand first (`layer`, `branches`, `random` or
-// `random-import`). The options
-// are split the way llvm::cl splits them (`--name=value`, `--name value`,
-// `--flag`) and read by lib/Gen's readers, as the tool does. An accepted
+// `random-import`). The options are split the way llvm::cl splits them
+// (`--name=value`, `--name value`, `--flag`) and read by lib/Gen's readers,
+// as the tool does. An accepted
 // configuration small enough to build quickly is built and verified.
 //
 // Findings: a crash or sanitizer report (an overflow in a size check, say),

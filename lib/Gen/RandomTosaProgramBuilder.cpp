@@ -5,9 +5,9 @@
 // write for softmax, norms, activations and attention. As in the cs349
 // generator, every pooled value carries bounds on its elements, so that exp,
 // reciprocal, rsqrt and log only see inputs where f32 results are well
-// conditioned and the import can be compared with a tight tolerance. Nothing discontinuous
-// (floor, comparisons of computed values) is generated: a rounding
-// difference the import may make would flip it.
+// conditioned and the import can be compared with a tight tolerance.
+// Nothing discontinuous (floor, comparisons of computed values) is
+// generated: a rounding difference the import may make would flip it.
 //
 //===----------------------------------------------------------------------===//
 
