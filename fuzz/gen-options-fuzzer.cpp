@@ -4,8 +4,8 @@
 // line, the subcommand first (`layer`, `branches`, `random` or
 // `random-import`). The options are split the way llvm::cl splits them
 // (`--name=value`, `--name value`, `--flag`) and read by lib/Gen's readers,
-// as the tool does. An accepted
-// configuration small enough to build quickly is built and verified.
+// as the tool does. An accepted configuration small enough to build quickly
+// is built and verified.
 //
 // Findings: a crash or sanitizer report (an overflow in a size check, say),
 // an error without a message, and an accepted configuration that builds IR
