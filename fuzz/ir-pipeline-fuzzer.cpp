@@ -1,15 +1,18 @@
 //===- ir-pipeline-fuzzer.cpp - parse, verify and plan arbitrary text -----===//
 //
-// libFuzzer target: the input is IR text. It is parsed (which verifies it);
-// IR that verifies goes through what `cs349-opt --optimize --fuse
-// --plan-memory --verify-memory-plan` runs. A rejection with an error is
-// fine (diagnostics are swallowed); these are findings: a crash or sanitizer
+// libFuzzer target: the input is IR text, in cs349 or in what other front
+// ends write (TOSA, linalg, tensor, arith, math). It is parsed (which
+// verifies it); IR that verifies goes through what `cs349-opt --import
+// --optimize --fuse --plan-memory --verify-memory-plan` runs (`--import`
+// changes nothing on cs349 input). A rejection with an error is fine
+// (diagnostics are swallowed); these are findings: a crash or sanitizer
 // report, a pass that succeeds but leaves IR that does not verify, and a
 // pass that fails without saying why.
 //
 //===----------------------------------------------------------------------===//
 
 #include "cs349/Dialect/CS349/IR/CS349Dialect.h"
+#include "cs349/Import/Passes.h"
 #include "cs349/Transforms/Passes.h"
 #include "cs349/Transforms/Pipelines.h"
 
@@ -37,6 +40,7 @@ const DialectRegistry &registry() {
   static const DialectRegistry *instance = [] {
     auto *registry = new DialectRegistry();
     registry->insert<mlir::cs349::CS349Dialect, func::FuncDialect>();
+    mlir::cs349::registerImportedDialects(*registry);
     return registry;
   }();
   return *instance;
@@ -87,6 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   PassManager pm(&context);
   pm.enableVerifier(false);
   pm.addInstrumentation(std::make_unique<AbortOnInvalidIR>(&errorSeen));
+  pm.addPass(mlir::cs349::createImport());
   mlir::cs349::buildOptimizePipeline(pm, mlir::cs349::OptimizeOptions());
   pm.nest<func::FuncOp>().addPass(mlir::cs349::createFuse());
   pm.addPass(mlir::cs349::createPlanMemory());

@@ -4,8 +4,9 @@
     make-seed-corpus.py TEST_DIR OUT_DIR [--gen CS349_GEN]
 
 OUT_DIR/ir        one file per `// -----` case of every test/**/*.mlir (full
-                  line comments dropped: they only make inputs longer), plus
-                  the tiny layer from cs349-gen when --gen is given
+                  line comments dropped: they only make inputs longer), plus,
+                  when --gen is given, two small layers and small random
+                  TOSA and linalg programs (what --import reads) from cs349-gen
 OUT_DIR/plan-csv  every test/Planner/Inputs/*.csv
 OUT_DIR/gen-options
                   the arguments of every `cs349-gen ...` RUN line, one
@@ -39,6 +40,12 @@ def ir_cases(path: pathlib.Path):
         text = "\n".join(lines).strip()
         if text:
             yield text + "\n"
+
+
+def without_locations(text: str) -> str:
+    """IR without its location aliases and `loc(...)` annotations."""
+    text = re.sub(r'^#loc\d* = .*\n', "", text, flags=re.M)
+    return re.sub(r' loc\((?:"[^"]*"|#loc\d*|unknown)\)', "", text)
 
 
 def gen_arguments(path: pathlib.Path):
@@ -91,6 +98,15 @@ def main() -> int:
                 [args.gen, "layer", *sizes, "--seq", "4", "--locations=false"],
                 check=True, capture_output=True, text=True).stdout
             write_seed(corpora["ir"], layer)
+        # Front-end IR beyond the hand-written import tests: short programs,
+        # so that a mutation still reaches the importer's patterns.
+        for form in ("tosa", "linalg"):
+            for seed in range(8):
+                program = subprocess.run(
+                    [args.gen, "random-import", "--form", form,
+                     "--seed", str(seed), "--ops", "2:6"],
+                    check=True, capture_output=True, text=True).stdout
+                write_seed(corpora["ir"], without_locations(program))
 
     for path in sorted((args.test_dir / "Planner" / "Inputs").glob("*.csv")):
         write_seed(corpora["plan-csv"], path.read_text())
