@@ -121,6 +121,7 @@ public:
   bool emitMul() { return emitBinary("mul"); }
   bool emitDiv() { return emitBinary("div"); }
   bool emitMax() { return emitBinary("max"); }
+  bool emitMaxNum() { return emitBinary("maxnum"); }
   bool emitBinary(llvm::StringRef name);
   bool emitReduceSum() { return emitReduction(/*sum=*/true); }
   bool emitReduceMax() { return emitReduction(/*sum=*/false); }
@@ -180,6 +181,7 @@ const ProgramStep kSteps[] = {
     {"mul", 5, &ProgramBuilder::emitMul},
     {"div", 3, &ProgramBuilder::emitDiv},
     {"max", 3, &ProgramBuilder::emitMax},
+    {"maxnum", 2, &ProgramBuilder::emitMaxNum},
     // Reductions and row-wise composites.
     {"reduce_sum", 3, &ProgramBuilder::emitReduceSum},
     {"reduce_max", 3, &ProgramBuilder::emitReduceMax},
@@ -447,6 +449,10 @@ Pooled ProgramBuilder::binary(llvm::StringRef name, Pooled lhs, Pooled rhs) {
     double lower = lhs.lower >= 0 ? lhs.lower / rhs.bound : -bound;
     return remember(DivOp::create(builder, location, a, b), bound, lower);
   }
+  if (name == "maxnum")
+    return remember(MaxNumOp::create(builder, location, a, b),
+                    std::max(lhs.bound, rhs.bound),
+                    std::max(lhs.lower, rhs.lower));
   assert(name == "max" && "unknown binary op");
   return remember(MaxOp::create(builder, location, a, b),
                   std::max(lhs.bound, rhs.bound),

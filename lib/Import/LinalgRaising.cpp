@@ -25,6 +25,7 @@
 #include "llvm/ADT/SmallBitVector.h"
 
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 using namespace mlir;
@@ -187,8 +188,10 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
     return MulOp::create(rewriter, loc, operands[0], operands[1]);
   if (isa<arith::DivFOp>(op))
     return DivOp::create(rewriter, loc, operands[0], operands[1]);
-  if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+  if (isa<arith::MaximumFOp>(op))
     return MaxOp::create(rewriter, loc, operands[0], operands[1]);
+  if (isa<arith::MaxNumFOp>(op))
+    return MaxNumOp::create(rewriter, loc, operands[0], operands[1]);
   if (isa<arith::NegFOp>(op))
     return NegOp::create(rewriter, loc, operands[0]);
   if (isa<math::ExpOp>(op))
@@ -226,8 +229,9 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
 }
 
 /// The combining op of a reduction body and the operand that is not the
-/// accumulator, if the body's yield is `combine(x, acc)`.
-enum class Combine { Sum, Max };
+/// accumulator, if the body's yield is `combine(x, acc)`. `MaxNum` is the
+/// maximum that ignores NaN (`maxnumf`).
+enum class Combine { Sum, Max, MaxNum };
 
 struct ReductionForm {
   Combine combine;
@@ -249,8 +253,10 @@ std::optional<ReductionForm> matchReduction(linalg::GenericOp op) {
     return std::nullopt;
   if (isa<arith::AddFOp>(combine))
     return ReductionForm{Combine::Sum, element};
-  if (isa<arith::MaximumFOp, arith::MaxNumFOp>(combine))
+  if (isa<arith::MaximumFOp>(combine))
     return ReductionForm{Combine::Max, element};
+  if (isa<arith::MaxNumFOp>(combine))
+    return ReductionForm{Combine::MaxNum, element};
   return std::nullopt;
 }
 
@@ -417,9 +423,15 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
       if (shapes.lookup(reduction->element) != SmallVector<int64_t>(loopSizes))
         return rewriter.notifyMatchFailure(op, "reduces a broadcast value");
       std::optional<double> initValue = splatInit(init);
-      if ((!initValue || !isIdentityInit(reduction->combine, *initValue)) &&
-          !import::isCS349TensorType(init.getType()))
+      bool identityInit =
+          initValue && isIdentityInit(reduction->combine, *initValue);
+      if (!identityInit && !import::isCS349TensorType(init.getType()))
         return failure();
+      // maxnum(reduce_max(maxnum(x, -inf)), init) would be -inf, not NaN,
+      // for a NaN init and a row of NaN; such a reduction stays as written.
+      if (!identityInit && reduction->combine == Combine::MaxNum)
+        return rewriter.notifyMatchFailure(
+            op, "a maximum that ignores NaN, from an initial value");
     }
 
     Location loc = op.getLoc();
@@ -482,9 +494,15 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
                                  : RankedTensorType();
       assert(elementType && elementType.getShape() == ArrayRef(loopSizes) &&
              "shapes checked");
-      (void)elementType;
       auto reducedType = writtenType;
       DenseI64ArrayAttr axes = rewriter.getDenseI64ArrayAttr(reducedLoops);
+      // A maximum that ignores NaN is the maximum of the elements with NaN
+      // made -inf: maxnum(NaN, -inf) is -inf, maxnum(x, -inf) is x.
+      if (reduction->combine == Combine::MaxNum)
+        element = MaxNumOp::create(
+            rewriter, loc, element,
+            import::createSplat(rewriter, loc, elementType.getElementType(),
+                                -std::numeric_limits<double>::infinity()));
       if (reduction->combine == Combine::Sum)
         result = ReduceSumOp::create(rewriter, loc, reducedType, element, axes,
                                      UnitAttr());

@@ -26,16 +26,30 @@ bool allCS349Tensors(Operation *op) {
   return llvm::all_of(op->getResultTypes(), isTensor);
 }
 
-/// tosa binary op -> cs349 binary op. The extra operands (tosa.mul's
-/// shift) only matter for integer types, which never get here.
-template <typename TosaOp, typename CS349Op>
+/// Whether a TOSA op skips NaN operands (`nan_mode = IGNORE`). Ops without
+/// a NaN mode, and the default mode, propagate NaN as cs349's ops do.
+bool ignoresNaN(Operation *) { return false; }
+bool ignoresNaN(tosa::MaximumOp op) {
+  return op.getNanMode() == tosa::NanPropagationMode::IGNORE;
+}
+bool ignoresNaN(tosa::ReduceMaxOp op) {
+  return op.getNanMode() == tosa::NanPropagationMode::IGNORE;
+}
+
+enum class NaNs { Propagate, Ignore };
+
+/// tosa binary op -> cs349 binary op, for the TOSA ops whose NaN mode is
+/// `nans`. The extra operands (tosa.mul's shift) only matter for integer
+/// types, which never get here.
+template <typename TosaOp, typename CS349Op, NaNs nans = NaNs::Propagate>
 struct BinaryPattern : OpRewritePattern<TosaOp> {
   using OpRewritePattern<TosaOp>::OpRewritePattern;
   LogicalResult matchAndRewrite(TosaOp op,
                                 PatternRewriter &rewriter) const override {
     Value lhs = op->getOperand(0), rhs = op->getOperand(1);
     if (!allCS349Tensors(op) || !import::isCS349TensorType(lhs.getType()) ||
-        !import::isCS349TensorType(rhs.getType()))
+        !import::isCS349TensorType(rhs.getType()) ||
+        ignoresNaN(op) != (nans == NaNs::Ignore))
       return failure();
     auto replacement = CS349Op::create(rewriter, op.getLoc(), lhs, rhs);
     if (replacement.getType() != op->getResult(0).getType())
@@ -92,8 +106,10 @@ struct ReducePattern : OpRewritePattern<TosaOp> {
   using OpRewritePattern<TosaOp>::OpRewritePattern;
   LogicalResult matchAndRewrite(TosaOp op,
                                 PatternRewriter &rewriter) const override {
+    // A maximum that skips NaN is NaN only for a row of NaN, which no cs349
+    // reduction computes: upstream's lowering keeps it exact.
     if (!allCS349Tensors(op) ||
-        !import::isCS349TensorType(op.getInput().getType()))
+        !import::isCS349TensorType(op.getInput().getType()) || ignoresNaN(op))
       return failure();
     int64_t axis = op.getAxis();
     rewriter.replaceOpWithNewOp<CS349Op>(op, op.getType(), op.getInput(),
@@ -175,6 +191,7 @@ void mlir::cs349::import::populateTosaPatterns(RewritePatternSet &patterns) {
                BinaryPattern<tosa::SubOp, SubOp>,
                BinaryPattern<tosa::MulOp, MulOp>,
                BinaryPattern<tosa::MaximumOp, MaxOp>,
+               BinaryPattern<tosa::MaximumOp, MaxNumOp, NaNs::Ignore>,
                UnaryPattern<tosa::ExpOp, ExpOp>,
                UnaryPattern<tosa::RsqrtOp, RsqrtOp>,
                UnaryPattern<tosa::TanhOp, TanhOp>,

@@ -25,6 +25,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Debug.h"
 
+#include <cmath>
 #include <type_traits>
 
 #define DEBUG_TYPE "match-attention"
@@ -294,6 +295,17 @@ private:
     if (failed(rowReduction<ReduceMaxOp>(expectedMax, rank, maxInput,
                                          "maxima", reason)))
       return failure();
+    // A row maximum that skips NaN (`maxnum(s, -inf)` reduced, how
+    // `--import` writes `maxnumf`) gives the same softmax: a row holding a
+    // NaN comes out NaN either way, through its exponential and the sum.
+    if (auto skipNaN = maxInput.getDefiningOp<MaxNumOp>()) {
+      std::optional<double> floor = splatConstant(skipNaN.getRhs());
+      if (floor && std::isinf(*floor) && *floor < 0 &&
+          skipNaN.getType() == skipNaN.getLhs().getType()) {
+        internals.push_back({maxInput, "the scores with NaN skipped"});
+        maxInput = skipNaN.getLhs();
+      }
+    }
     if (maxInput != sub.getLhs() ||
         (expectedScores && expectedScores != sub.getLhs()))
       return miss(reason, "the exponent is not the scores minus their row "

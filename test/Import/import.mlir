@@ -43,6 +43,27 @@ func.func @tosa_direct(%a: tensor<2x4x8xf32>, %b: tensor<2x8x4xf32>) -> tensor<4
 
 // -----
 
+// TOSA's NaN mode: a maximum that skips NaN (nan_mode = IGNORE) is
+// cs349.maxnum; a reduce_max that skips NaN is NaN only for a row of NaN,
+// which no cs349 reduction computes, so it goes through upstream's lowering
+// into an opaque kernel. The default mode propagates NaN, as cs349.max and
+// cs349.reduce_max do.
+// CHECK-LABEL: func.func @tosa_nan_mode
+// CHECK: %[[IGN:.*]] = cs349.maxnum %a, %b : tensor<1x4xf32>
+// CHECK: %[[PROP:.*]] = cs349.max %a, %b : tensor<1x4xf32>
+// CHECK: cs349.kernel({{.*}}) {{.*}} attributes {cs349.opaque = ["linalg.reduce"]}
+// CHECK: %[[RPROP:.*]] = cs349.reduce_max %a axes = [1] keepdims : tensor<1x4xf32> -> tensor<1x1xf32>
+// CHECK: return %[[IGN]], %[[PROP]], %{{.*}}, %[[RPROP]]
+func.func @tosa_nan_mode(%a: tensor<1x4xf32>, %b: tensor<1x4xf32>) -> (tensor<1x4xf32>, tensor<1x4xf32>, tensor<1x1xf32>, tensor<1x1xf32>) {
+  %0 = tosa.maximum %a, %b {nan_mode = IGNORE} : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+  %1 = tosa.maximum %a, %b : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+  %2 = tosa.reduce_max %a {axis = 1 : i32, nan_mode = IGNORE} : (tensor<1x4xf32>) -> tensor<1x1xf32>
+  %3 = tosa.reduce_max %a {axis = 1 : i32} : (tensor<1x4xf32>) -> tensor<1x1xf32>
+  return %0, %1, %2, %3 : tensor<1x4xf32>, tensor<1x4xf32>, tensor<1x1xf32>, tensor<1x1xf32>
+}
+
+// -----
+
 // A reciprocal with a batch of one that no product reads: the unit dim goes
 // around the division and stays on the result (a random program once sent
 // the importer round in circles here, narrowing the division and widening
@@ -118,10 +139,14 @@ func.func @linalg_elementwise(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %r: tensor
 #row = affine_map<(d0, d1) -> (d0)>
 
 // Reductions: an init that is the identity (0 for a sum; -inf or the
-// lowest finite float for a max) disappears, any other takes part.
+// lowest finite float for a max) disappears, any other takes part. A
+// maximum that skips NaN (maxnumf) reduces maxnum(x, -inf), which is -inf
+// where x is NaN.
 // CHECK-LABEL: func.func @linalg_reductions
+// CHECK: %[[NINF:.*]] = cs349.constant dense<0xFF800000> : tensor<f32>
 // CHECK: %[[S:.*]] = cs349.reduce_sum %x axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
-// CHECK: %[[M:.*]] = cs349.reduce_max %x axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
+// CHECK: %[[SKIP:.*]] = cs349.maxnum %x, %[[NINF]] : tensor<4x8xf32>, tensor<f32>
+// CHECK: %[[M:.*]] = cs349.reduce_max %[[SKIP]] axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
 // CHECK: %[[M0:.*]] = cs349.reduce_max %x axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
 // CHECK: %[[Z:.*]] = cs349.max %[[M0]], %{{.*}} : tensor<4xf32>
 // CHECK: return %[[S]], %[[M]], %[[Z]]
@@ -151,6 +176,35 @@ func.func @linalg_reductions(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xf3
     linalg.yield %v : f32
   } -> tensor<4xf32>
   return %sum, %max, %relu : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// maxnumf skips NaN: elementwise it is cs349.maxnum. Reduced from an init
+// that is not the identity it stays as written (a NaN init and a row of
+// NaN give NaN, which maxnum of the reduce_max and the init would not).
+// CHECK-LABEL: func.func @linalg_maxnumf
+// CHECK: %[[E:.*]] = cs349.maxnum %x, %y : tensor<4x8xf32>
+// CHECK: %[[R:.*]] = cs349.kernel(%x, %init) {{.*}} attributes {cs349.opaque = ["linalg.generic"]}
+// CHECK: return %[[E]], %[[R]]
+func.func @linalg_maxnumf(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>, %init: tensor<4xf32>) -> (tensor<4x8xf32>, tensor<4xf32>) {
+  %empty = tensor.empty() : tensor<4x8xf32>
+  %e = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %y : tensor<4x8xf32>, tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %v = arith.maxnumf %a, %b : f32
+    linalg.yield %v : f32
+  } -> tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %v = arith.maxnumf %acc, %in : f32
+    linalg.yield %v : f32
+  } -> tensor<4xf32>
+  return %e, %r : tensor<4x8xf32>, tensor<4xf32>
 }
 
 // -----

@@ -28,6 +28,22 @@ func.func @binary() -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tenso
 
 // -----
 
+// max propagates NaN; maxnum returns the other operand, and NaN only for two.
+
+// CHECK-LABEL: func.func @nan_maxima
+// CHECK-NEXT:    %[[MAX:.*]] = cs349.constant dense<[0x7FC00000, 0x7FC00000, 0x7FC00000, 4.000000e+00]> : tensor<4xf32>
+// CHECK-NEXT:    %[[MAXNUM:.*]] = cs349.constant dense<[2.000000e+00, 1.000000e+00, 0x7FC00000, 4.000000e+00]> : tensor<4xf32>
+// CHECK-NEXT:    return %[[MAX]], %[[MAXNUM]]
+func.func @nan_maxima() -> (tensor<4xf32>, tensor<4xf32>) {
+  %a = cs349.constant dense<[0x7FC00000, 1.0, 0x7FC00000, 3.0]> : tensor<4xf32>
+  %b = cs349.constant dense<[2.0, 0x7FC00000, 0x7FC00000, 4.0]> : tensor<4xf32>
+  %0 = cs349.max %a, %b : tensor<4xf32>
+  %1 = cs349.maxnum %a, %b : tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
 // The result is rounded to bf16 once: 1 + 0.001 is 1 in bf16 (8 bits of
 // mantissa).
 

@@ -31,8 +31,10 @@ func.func @elementwise(%a: tensor<4x8xf32>, %r: tensor<4x1xf32>, %s: tensor<f32>
   %2 = cs349.mul %1, %s : tensor<4x8xf32>, tensor<f32>
   // CHECK: cs349.div %{{.*}}, %{{.*}} : tensor<4x1xf32>, tensor<4x8xf32>
   %3 = cs349.div %r, %2 : tensor<4x1xf32>, tensor<4x8xf32>
-  // CHECK: cs349.max
-  %4 = cs349.max %3, %a : tensor<4x8xf32>
+  // CHECK: cs349.max %{{.*}}, %{{.*}} : tensor<4x8xf32>{{$}}
+  %m = cs349.max %3, %a : tensor<4x8xf32>
+  // CHECK: cs349.maxnum %{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<f32>
+  %4 = cs349.maxnum %m, %s : tensor<4x8xf32>, tensor<f32>
   // CHECK: cs349.neg
   %5 = cs349.neg %4 : tensor<4x8xf32>
   // CHECK: cs349.exp

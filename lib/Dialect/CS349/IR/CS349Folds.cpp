@@ -333,6 +333,12 @@ OpFoldResult MaxOp::fold(FoldAdaptor) {
   return {};
 }
 
+OpFoldResult MaxNumOp::fold(FoldAdaptor) {
+  if (getLhs() == getRhs())
+    return getLhs();
+  return {};
+}
+
 //===----------------------------------------------------------------------===//
 // fold hooks: row-wise ops and reductions
 //===----------------------------------------------------------------------===//

@@ -199,6 +199,31 @@ def CS349_DivOp : CS349_BinaryOp<"div"> {
 }
 def CS349_MaxOp : CS349_BinaryOp<"max", [Commutative]> {
   let summary = "elementwise maximum";
+  let description = [{
+    The larger of the two elements, with NumPy-style broadcasting; a NaN
+    operand gives NaN (`arith.maximumf`). `cs349.maxnum` ignores NaN instead.
+
+    ```mlir
+    %y = cs349.max %a, %b : tensor<2048x4096xbf16>
+    ```
+  }];
+  let hasFolder = 1;
+}
+def CS349_MaxNumOp : CS349_BinaryOp<"maxnum", [Commutative]> {
+  let summary = "elementwise maximum that ignores NaN";
+  let description = [{
+    The larger of the two elements, with NumPy-style broadcasting; where one
+    operand is NaN the other is the result, and only two NaNs give NaN
+    (`arith.maxnumf`, C's `fmax`). Front ends write it for `torch.fmax` and
+    for row maxima that skip NaN. A row maximum of `x` that ignores NaN is
+    `reduce_max` of `maxnum(x, -inf)`, since `maxnum(NaN, -inf)` is `-inf`:
+
+    ```mlir
+    %ninf = cs349.constant dense<0xFF800000> : tensor<f32>
+    %x2 = cs349.maxnum %x, %ninf : tensor<4x8xf32>, tensor<f32>
+    %m = cs349.reduce_max %x2 axes = [1] keepdims : tensor<4x8xf32> -> tensor<4x1xf32>
+    ```
+  }];
   let hasFolder = 1;
 }
 

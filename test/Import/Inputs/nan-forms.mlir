@@ -1,0 +1,86 @@
+// Maxima that skip NaN, as front ends write them (test/Import/nan.test runs
+// them on arguments holding NaN). Every function takes two tensors, 1x2x4
+// (2x2x4 for the attention).
+
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row = affine_map<(d0, d1, d2) -> (d0, d1)>
+
+// torch.fmax: elementwise maxnumf.
+func.func @fmax(%a: tensor<1x2x4xf32>, %b: tensor<1x2x4xf32>) -> tensor<1x2x4xf32> {
+  %empty = tensor.empty() : tensor<1x2x4xf32>
+  %m = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<1x2x4xf32>, tensor<1x2x4xf32>) outs(%empty : tensor<1x2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %v = arith.maxnumf %x, %y : f32
+    linalg.yield %v : f32
+  } -> tensor<1x2x4xf32>
+  return %m : tensor<1x2x4xf32>
+}
+
+// Row maxima with maxnumf: from -inf (raised), and from 0.5 (kept as written).
+func.func @row_max(%a: tensor<1x2x4xf32>, %b: tensor<1x2x4xf32>) -> (tensor<1x2xf32>, tensor<1x2xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %half = arith.constant 0.5 : f32
+  %empty = tensor.empty() : tensor<1x2xf32>
+  %from_ninf = linalg.fill ins(%ninf : f32) outs(%empty : tensor<1x2xf32>) -> tensor<1x2xf32>
+  %from_half = linalg.fill ins(%half : f32) outs(%empty : tensor<1x2xf32>) -> tensor<1x2xf32>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a : tensor<1x2x4xf32>) outs(%from_ninf : tensor<1x2xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %v = arith.maxnumf %x, %acc : f32
+    linalg.yield %v : f32
+  } -> tensor<1x2xf32>
+  %h = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a : tensor<1x2x4xf32>) outs(%from_half : tensor<1x2xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %v = arith.maxnumf %x, %acc : f32
+    linalg.yield %v : f32
+  } -> tensor<1x2xf32>
+  return %m, %h : tensor<1x2xf32>, tensor<1x2xf32>
+}
+
+// TOSA with nan_mode = IGNORE.
+func.func @tosa_ignore(%a: tensor<1x2x4xf32>, %b: tensor<1x2x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x2x1xf32>) {
+  %m = tosa.maximum %a, %b {nan_mode = IGNORE} : (tensor<1x2x4xf32>, tensor<1x2x4xf32>) -> tensor<1x2x4xf32>
+  %r = tosa.reduce_max %a {axis = 2 : i32, nan_mode = IGNORE} : (tensor<1x2x4xf32>) -> tensor<1x2x1xf32>
+  return %m, %r : tensor<1x2x4xf32>, tensor<1x2x1xf32>
+}
+
+// Attention whose softmax takes its row maximum with maxnumf (IREE's and
+// torch-mlir's spelling): --optimize matches it, and a row of scores holding
+// a NaN is NaN either way.
+func.func @attention(%q: tensor<2x2x4xf32>, %k: tensor<2x2x4xf32>) -> tensor<2x2x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e3 = tensor.empty() : tensor<2x2x2xf32>
+  %e2 = tensor.empty() : tensor<2x2xf32>
+  %z3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<2x2x2xf32>) -> tensor<2x2x2xf32>
+  %s = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>] ins(%q, %k : tensor<2x2x4xf32>, tensor<2x2x4xf32>) outs(%z3 : tensor<2x2x2xf32>) -> tensor<2x2x2xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%e2 : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s : tensor<2x2x2xf32>) outs(%fm : tensor<2x2xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %v = arith.maxnumf %x, %acc : f32
+    linalg.yield %v : f32
+  } -> tensor<2x2xf32>
+  %ex = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%s, %m : tensor<2x2x2xf32>, tensor<2x2xf32>) outs(%e3 : tensor<2x2x2xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %d = arith.subf %x, %y : f32
+    %v = math.exp %d : f32
+    linalg.yield %v : f32
+  } -> tensor<2x2x2xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%e2 : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]} ins(%ex : tensor<2x2x2xf32>) outs(%fs : tensor<2x2xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %v = arith.addf %x, %acc : f32
+    linalg.yield %v : f32
+  } -> tensor<2x2xf32>
+  %p = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ex, %sum : tensor<2x2x2xf32>, tensor<2x2xf32>) outs(%e3 : tensor<2x2x2xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %v = arith.divf %x, %y : f32
+    linalg.yield %v : f32
+  } -> tensor<2x2x2xf32>
+  %e4 = tensor.empty() : tensor<2x2x4xf32>
+  %z4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<2x2x4xf32>) -> tensor<2x2x4xf32>
+  %o = linalg.batch_matmul ins(%p, %k : tensor<2x2x2xf32>, tensor<2x2x4xf32>) outs(%z4 : tensor<2x2x4xf32>) -> tensor<2x2x4xf32>
+  return %o : tensor<2x2x4xf32>
+}
