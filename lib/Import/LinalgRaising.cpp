@@ -617,6 +617,23 @@ struct TransposePattern : OpRewritePattern<linalg::TransposeOp> {
   }
 };
 
+/// linalg.softmax along one dimension is cs349.softmax (its destination is
+/// only where the result goes). Upstream's decomposition takes the row
+/// maximum with maxnumf; a row holding a NaN comes out NaN either way.
+struct SoftmaxPattern : OpRewritePattern<linalg::SoftmaxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::SoftmaxOp op,
+                                PatternRewriter &rewriter) const override {
+    Value input = op.getInput();
+    if (op->getNumResults() != 1 || input.getType() != op.getOutputOperandType() ||
+        input.getType() != op->getResult(0).getType() ||
+        !import::isCS349TensorType(input.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<SoftmaxOp>(op, input, op.getDimension());
+    return success();
+  }
+};
+
 struct ConstantPattern : OpRewritePattern<arith::ConstantOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(arith::ConstantOp op,
@@ -769,6 +786,6 @@ void mlir::cs349::import::populateLinalgRaisingPatterns(
                GeneralizeElementwisePattern,
                ReshapePattern<tensor::ExpandShapeOp>,
                ReshapePattern<tensor::CollapseShapeOp>, TransposePattern,
-               ConstantPattern, SplatPattern, FillPattern, InlineSplatInput>(
+               SoftmaxPattern, ConstantPattern, SplatPattern, FillPattern, InlineSplatInput>(
       context);
 }

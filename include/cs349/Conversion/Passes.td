@@ -112,4 +112,29 @@ def ConvertCS349ToLinalg : Pass<"convert-cs349-to-linalg", "::mlir::ModuleOp"> {
   ];
 }
 
+def DecomposeAggregatedOps
+    : Pass<"decompose-aggregated-ops", "::mlir::func::FuncOp"> {
+  let summary = "Decompose linalg ops that stand for several (linalg.softmax) "
+                "with upstream's decomposition";
+  let description = [{
+    A linalg op that implements upstream's `AggregatedOpInterface` stands for
+    a sequence of simpler ops and has no loops of its own, so upstream's
+    lowering to loops cannot run it. Each one is replaced by what its
+    `decomposeOperation` builds: `linalg.softmax` becomes the fills, the
+    row maximum and sum, and the elementwise generics of a softmax. Runs in
+    the lowering pipelines before bufferization, on an imported model's
+    original and on opaque kernels alike.
+
+    ```mlir
+    %s = linalg.softmax dimension(1) ins(%x : tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) -> tensor<2x4xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // CS349_CONVERSION_PASSES_TD

@@ -70,6 +70,8 @@ void mlir::cs349::buildBufferizePipeline(OpPassManager &pm,
   tosaPm.addPass(createTosaToTensorPass());
   // arith and math applied to whole tensors (front ends write them too).
   tosaPm.addPass(createConvertElementwiseToLinalgPass());
+  // linalg.softmax and other ops with no loops of their own.
+  tosaPm.addPass(createDecomposeAggregatedOps());
   ConvertCS349ToLinalgOptions convert;
   convert.mode = options.mode;
   convert.attentionBlock = options.attentionBlock;
