@@ -567,18 +567,40 @@ struct ContractionPattern : OpInterfaceRewritePattern<linalg::LinalgOp> {
     Block *body = op.getBlock();
     auto yield = cast<linalg::YieldOp>(body->getTerminator());
     auto add = yield.getValues()[0].getDefiningOp<arith::AddFOp>();
-    if (!add || !llvm::any_of(add->getOperands(), [](Value value) {
-          return value.getDefiningOp<arith::MulFOp>();
-        }))
+    arith::MulFOp mul;
+    for (Value operand : add ? add->getOperands() : ValueRange())
+      if (auto product = operand.getDefiningOp<arith::MulFOp>())
+        mul = product;
+    if (!mul)
       return failure();
+    // Mixed precision (f16 or bf16 operands, an f32 result, as named
+    // matmuls accumulate): each operand converted to the result's element
+    // type, then multiplied there; a body that multiplies before
+    // converting is another computation.
+    Type elementType = cast<RankedTensorType>(resultType).getElementType();
+    auto isConvertedElement = [&](Value value) {
+      if (isa_and_nonnull<arith::ExtFOp, arith::TruncFOp>(value.getDefiningOp()))
+        value = value.getDefiningOp()->getOperand(0);
+      return isa<BlockArgument>(value) && value.getParentBlock() == body;
+    };
+    if (mul.getType() != elementType ||
+        !llvm::all_of(mul->getOperands(), isConvertedElement))
+      return rewriter.notifyMatchFailure(op, "converts after multiplying");
     bool transposed = maps[1] == bT;
     std::optional<double> initValue = splatInit(init);
     bool addsInit = !initValue || *initValue != 0.0;
     if (addsInit && !import::isCS349TensorType(init.getType()))
       return failure();
     Location loc = op.getLoc();
+    auto converted = [&](Value operand) -> Value {
+      auto type = cast<RankedTensorType>(operand.getType());
+      if (type.getElementType() == elementType)
+        return operand;
+      return CastOp::create(rewriter, loc, type.clone(elementType), operand);
+    };
     Value result =
-        MatmulOp::create(rewriter, loc, resultType, lhs, rhs,
+        MatmulOp::create(rewriter, loc, resultType, converted(lhs),
+                         converted(rhs),
                          transposed ? rewriter.getUnitAttr() : UnitAttr());
     if (addsInit)
       result = AddOp::create(rewriter, loc, result, init);

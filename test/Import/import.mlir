@@ -248,6 +248,37 @@ func.func @linalg_contractions(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %v: ten
 
 // -----
 
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+
+// Mixed precision: f16 operands of an f32 matmul are converted, then
+// multiplied (what linalg.matmul computes). A body that multiplies in f16
+// and converts the product computes something else and stays as written.
+// CHECK-LABEL: func.func @linalg_mixed_precision
+// CHECK: %[[A:.*]] = cs349.cast %a : tensor<4x8xf16> -> tensor<4x8xf32>
+// CHECK: %[[B:.*]] = cs349.cast %b : tensor<8x6xf16> -> tensor<8x6xf32>
+// CHECK: %[[MM:.*]] = cs349.matmul %[[A]], %[[B]] : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
+// CHECK: %[[LATE:.*]] = cs349.kernel(%a, %b{{.*}}) {{.*}} attributes {cs349.opaque = ["linalg.generic"]}
+// CHECK: return %[[MM]], %[[LATE]]
+func.func @linalg_mixed_precision(%a: tensor<4x8xf16>, %b: tensor<8x6xf16>) -> (tensor<4x6xf32>, tensor<4x6xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x6xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
+  %mm = linalg.matmul ins(%a, %b : tensor<4x8xf16>, tensor<8x6xf16>) outs(%f : tensor<4x6xf32>) -> tensor<4x6xf32>
+  %late = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<4x8xf16>, tensor<8x6xf16>) outs(%f : tensor<4x6xf32>) {
+  ^bb0(%l: f16, %r: f16, %acc: f32):
+    %p = arith.mulf %l, %r : f16
+    %w = arith.extf %p : f16 to f32
+    %s = arith.addf %acc, %w : f32
+    linalg.yield %s : f32
+  } -> tensor<4x6xf32>
+  return %mm, %late : tensor<4x6xf32>, tensor<4x6xf32>
+}
+
+// -----
+
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
 // What cs349 has no op for runs in an opaque kernel of its own; an i1 mask
