@@ -779,17 +779,21 @@ struct TensorElementwisePattern : RewritePattern {
   }
 };
 
-/// Named elementwise ops (linalg.negf, linalg.exp, linalg.add, ...) are
-/// generics under another name: generalized, GenericPattern raises them.
-struct GeneralizeElementwisePattern
+/// Named elementwise ops (linalg.negf, linalg.exp, linalg.add, linalg.map,
+/// ...), linalg.broadcast and linalg.reduce are generics under another name:
+/// generalized, GenericPattern raises them.
+struct GeneralizeNamedPattern
     : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
+    // linalg.reduce is the one named reduction front ends write (upstream's
+    // TOSA lowering, StableHLO's); other named reductions are contractions.
+    bool isReduction = op.getNumLoops() != op.getNumParallelLoops();
     if (isa<linalg::GenericOp, linalg::FillOp, linalg::CopyOp,
-            linalg::TransposeOp, linalg::BroadcastOp>(op) ||
+            linalg::TransposeOp>(op) ||
         !op.hasPureTensorSemantics() ||
-        op.getNumLoops() != op.getNumParallelLoops() ||
+        (isReduction && !isa<linalg::ReduceOp>(op)) ||
         op.getNumDpsInits() != 1)
       return failure();
     return linalg::generalizeNamedOp(rewriter, op);
@@ -805,7 +809,7 @@ void mlir::cs349::import::populateLinalgRaisingPatterns(
   // GenericPattern would raise into a [.., M, N, K] product.
   patterns.add<ContractionPattern>(context, /*benefit=*/2);
   patterns.add<GenericPattern, TensorElementwisePattern,
-               GeneralizeElementwisePattern,
+               GeneralizeNamedPattern,
                ReshapePattern<tensor::ExpandShapeOp>,
                ReshapePattern<tensor::CollapseShapeOp>, TransposePattern,
                SoftmaxPattern, ConstantPattern, SplatPattern, FillPattern, InlineSplatInput>(
