@@ -152,6 +152,22 @@ FailureOr<Value> toLoopSpace(PatternRewriter &rewriter, Location loc,
   return current;
 }
 
+/// `truncf` or `extf` between cs349's float types (of scalars in a generic
+/// body, or of whole tensors), rounding (if it does) to nearest even: the
+/// elements of a cs349.cast.
+bool isConvertedElement(Operation *op) {
+  auto isCS349Float = [](Type type) {
+    return isa<BFloat16Type, Float16Type, Float32Type>(
+        getElementTypeOrSelf(type));
+  };
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op))
+    if (std::optional<arith::RoundingMode> mode = trunc.getRoundingmode();
+        mode && *mode != arith::RoundingMode::to_nearest_even)
+      return false;
+  return isCS349Float(op->getOperand(0).getType()) &&
+         isCS349Float(op->getResult(0).getType());
+}
+
 /// Whether the body op `op` has a cs349 counterpart (checked before any op
 /// is created).
 bool isRaisableScalarOp(Operation *op) {
@@ -161,11 +177,14 @@ bool isRaisableScalarOp(Operation *op) {
           math::ErfOp, math::CosOp, math::SinOp>(op))
     return true;
   // A constant converted to the body's type (a scale given in f64): the
-  // converted constant.
+  // converted constant. Another converted value is a cs349.cast when both
+  // types are cs349's (truncf rounding to nearest even, as the cast does).
   if (isa<arith::TruncFOp, arith::ExtFOp>(op)) {
     FloatAttr constant;
-    return isa<FloatType>(op->getOperand(0).getType()) &&
-           matchPattern(op->getOperand(0), m_Constant(&constant));
+    if (isa<FloatType>(op->getOperand(0).getType()) &&
+        matchPattern(op->getOperand(0), m_Constant(&constant)))
+      return true;
+    return isConvertedElement(op);
   }
   if (auto power = dyn_cast<math::FPowIOp>(op)) {
     APInt exponent;
@@ -210,6 +229,14 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
     return CosOp::create(rewriter, loc, operands[0]);
   if (isa<math::SinOp>(op))
     return SinOp::create(rewriter, loc, operands[0]);
+  if (isa<arith::TruncFOp, arith::ExtFOp>(op) && !operands.empty() &&
+      operands[0]) { // of a value, checked
+    auto type = cast<RankedTensorType>(operands[0].getType());
+    return CastOp::create(
+        rewriter, loc,
+        type.clone(getElementTypeOrSelf(op->getResult(0).getType())),
+        operands[0]);
+  }
   if (isa<arith::TruncFOp, arith::ExtFOp>(op)) { // of a constant, checked
     FloatAttr constant;
     matchPattern(op->getOperand(0), m_Constant(&constant));
@@ -447,7 +474,8 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     for (Operation &bodyOp : body.without_terminator()) {
       if (&bodyOp == combineOp)
         continue;
-      if (isa<arith::TruncFOp, arith::ExtFOp>(bodyOp)) {
+      if (isa<arith::TruncFOp, arith::ExtFOp>(bodyOp) &&
+          !values.lookupOrNull(bodyOp.getOperand(0))) { // a constant
         values.map(bodyOp.getResult(0), raiseScalarOp(rewriter, &bodyOp, {}));
         continue;
       }

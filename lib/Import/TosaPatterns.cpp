@@ -158,6 +158,21 @@ struct TosaTransposePattern : OpRewritePattern<tosa::TransposeOp> {
   }
 };
 
+/// A cast between float types cs349 has (rounding to nearest even, as
+/// cs349.cast does); between equal types ForwardPattern drops it.
+struct FloatCastPattern : OpRewritePattern<tosa::CastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tosa::CastOp op,
+                                PatternRewriter &rewriter) const override {
+    Type input = op.getInput().getType();
+    if (input == op.getType() || !import::isCS349TensorType(input) ||
+        !import::isCS349TensorType(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<CastOp>(op, op.getType(), op.getInput());
+    return success();
+  }
+};
+
 /// tosa.identity, and a cast between equal types.
 template <typename TosaOp>
 struct ForwardPattern : OpRewritePattern<TosaOp> {
@@ -201,5 +216,6 @@ void mlir::cs349::import::populateTosaPatterns(RewritePatternSet &patterns) {
                ReducePattern<tosa::ReduceMaxOp, ReduceMaxOp>, MatmulPattern,
                TosaReshapePattern, TosaTransposePattern,
                ForwardPattern<tosa::IdentityOp>, ForwardPattern<tosa::CastOp>,
+               FloatCastPattern,
                ConstPattern>(context);
 }

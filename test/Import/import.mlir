@@ -254,12 +254,15 @@ func.func @linalg_contractions(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %v: ten
 
 // Mixed precision: f16 operands of an f32 matmul are converted, then
 // multiplied (what linalg.matmul computes). A body that multiplies in f16
-// and converts the product computes something else and stays as written.
+// and converts the product is not that matmul: it is raised as what it
+// computes, products rounded to f16, converted and summed.
 // CHECK-LABEL: func.func @linalg_mixed_precision
 // CHECK: %[[A:.*]] = cs349.cast %a : tensor<4x8xf16> -> tensor<4x8xf32>
 // CHECK: %[[B:.*]] = cs349.cast %b : tensor<8x6xf16> -> tensor<8x6xf32>
 // CHECK: %[[MM:.*]] = cs349.matmul %[[A]], %[[B]] : tensor<4x8xf32>, tensor<8x6xf32> -> tensor<4x6xf32>
-// CHECK: %[[LATE:.*]] = cs349.kernel(%a, %b{{.*}}) {{.*}} attributes {cs349.opaque = ["linalg.generic"]}
+// CHECK: %[[P:.*]] = cs349.mul %{{.*}}, %{{.*}} : tensor<4x1x8xf16>, tensor<1x6x8xf16>
+// CHECK: %[[W:.*]] = cs349.cast %[[P]] : tensor<4x6x8xf16> -> tensor<4x6x8xf32>
+// CHECK: %[[LATE:.*]] = cs349.reduce_sum %[[W]] axes = [2] : tensor<4x6x8xf32> -> tensor<4x6xf32>
 // CHECK: return %[[MM]], %[[LATE]]
 func.func @linalg_mixed_precision(%a: tensor<4x8xf16>, %b: tensor<8x6xf16>) -> (tensor<4x6xf32>, tensor<4x6xf32>) {
   %zero = arith.constant 0.0 : f32
