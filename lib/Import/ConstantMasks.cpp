@@ -149,8 +149,8 @@ private:
     }
     if (auto generic = dyn_cast<linalg::GenericOp>(op))
       return genericResult(generic, cast<OpResult>(value).getResultNumber());
-    if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp>(op))
-      return binary(op, type);
+    if (auto elementwise = dyn_cast<ElementwiseOpInterface>(op))
+      return elementwiseResult(elementwise, type);
     return nullptr;
   }
 
@@ -250,16 +250,19 @@ private:
     return tensor;
   }
 
-  /// NumPy broadcasting, as the cs349 binary ops have it.
-  TensorRef binary(Operation *op, RankedTensorType type) {
-    // The left operand first: when it is not constant (the scores), a
-    // large constant on the right is never read.
-    TensorRef lhs = evaluate(op->getOperand(0));
-    if (!lhs || !isa<FloatType>(type.getElementType()))
-      return nullptr;
-    TensorRef rhs = evaluate(op->getOperand(1));
-    if (!rhs)
-      return nullptr;
+  /// A cs349 elementwise op (arithmetic, compare, select, cast), by the
+  /// element function it declares, with NumPy broadcasting of its operands.
+  TensorRef elementwiseResult(ElementwiseOpInterface op,
+                              RankedTensorType type) {
+    // In operand order: when the first is not constant (the scores), a
+    // large constant after it is never read.
+    SmallVector<TensorRef> operands;
+    for (Value operand : op->getOperands()) {
+      TensorRef evaluated = evaluate(operand);
+      if (!evaluated)
+        return nullptr;
+      operands.push_back(std::move(evaluated));
+    }
     auto tensor = std::make_shared<Tensor>();
     tensor->shape.assign(type.getShape().begin(), type.getShape().end());
     tensor->elementType = type.getElementType();
@@ -278,21 +281,25 @@ private:
       }
       return from;
     };
+    // The element functions take integers as their values (i1 as 0 or 1).
+    auto toDouble = [](const Tensor &operand, Scalar scalar) {
+      if (isa<FloatType>(operand.elementType))
+        return scalar.f;
+      return intWidth(operand.elementType) == 1 ? double(scalar.i != 0)
+                                                : double(scalar.i);
+    };
+    SmallVector<double> element(operands.size());
     for (int64_t linear = 0; linear < count; ++linear) {
-      double a = lhs->data[index(*lhs, linear)].f;
-      double b = rhs->data[index(*rhs, linear)].f;
-      double r;
-      if (isa<AddOp>(op))
-        r = a + b;
-      else if (isa<SubOp>(op))
-        r = a - b;
-      else if (isa<MulOp>(op))
-        r = a * b;
-      else if (isa<DivOp>(op))
-        r = a / b;
+      for (auto [slot, operand] : llvm::enumerate(operands))
+        element[slot] = toDouble(*operand, operand->data[index(*operand, linear)]);
+      double r = op.evaluateElement(element);
+      Scalar &out = tensor->data[linear];
+      if (isa<FloatType>(tensor->elementType))
+        out.f = roundFloat(tensor->elementType, r);
+      else if (intWidth(tensor->elementType) == 1)
+        out.i = r != 0.0 ? -1 : 0;
       else
-        r = std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
-      tensor->data[linear].f = roundFloat(tensor->elementType, r);
+        out.i = int64_t(r);
     }
     return tensor;
   }
@@ -641,11 +648,12 @@ std::optional<CausalForm> causalForm(const Tensor &mask) {
 }
 
 /// Whether `op` is one of the ops whose constant results this file
-/// evaluates: opaque kernels and the cs349 ops between them.
+/// evaluates: opaque kernels and the cs349 reshapes and elementwise ops
+/// between them.
 bool isMaskPiece(Operation *op) {
   if (auto kernel = dyn_cast<KernelOp>(op))
     return kernel.isOpaque();
-  return isa<ReshapeOp, AddOp, SubOp, MulOp, DivOp, MaxOp>(op);
+  return isa<ReshapeOp, ElementwiseOpInterface>(op);
 }
 
 } // namespace

@@ -158,6 +158,42 @@ struct TosaTransposePattern : OpRewritePattern<tosa::TransposeOp> {
   }
 };
 
+/// tosa.greater, greater_equal and equal of float tensors: cs349.compare,
+/// an i1 mask (false where an operand is NaN, as in TOSA).
+template <typename TosaOp, ComparePredicate predicate>
+struct ComparePattern : OpRewritePattern<TosaOp> {
+  using OpRewritePattern<TosaOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(TosaOp op,
+                                PatternRewriter &rewriter) const override {
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    if (!import::isCS349TensorType(lhs.getType()) ||
+        !import::isCS349TensorType(rhs.getType()) ||
+        !import::isKernelTensorType(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<CompareOp>(
+        op, op.getType(),
+        ComparePredicateAttr::get(op.getContext(), predicate), lhs, rhs);
+    return success();
+  }
+};
+
+/// tosa.select of float tensors by an i1 mask: cs349.select.
+struct SelectPattern : OpRewritePattern<tosa::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tosa::SelectOp op,
+                                PatternRewriter &rewriter) const override {
+    auto condition = dyn_cast<RankedTensorType>(op.getInput1().getType());
+    if (!condition || !condition.getElementType().isInteger(1) ||
+        !import::isKernelTensorType(condition) || !allCS349Tensors(op) ||
+        !import::isCS349TensorType(op.getInput2().getType()) ||
+        !import::isCS349TensorType(op.getInput3().getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<SelectOp>(op, op.getType(), op.getInput1(),
+                                          op.getInput2(), op.getInput3());
+    return success();
+  }
+};
+
 /// A cast between float types cs349 has (rounding to nearest even, as
 /// cs349.cast does); between equal types ForwardPattern drops it.
 struct FloatCastPattern : OpRewritePattern<tosa::CastOp> {
@@ -217,5 +253,9 @@ void mlir::cs349::import::populateTosaPatterns(RewritePatternSet &patterns) {
                TosaReshapePattern, TosaTransposePattern,
                ForwardPattern<tosa::IdentityOp>, ForwardPattern<tosa::CastOp>,
                FloatCastPattern,
+               ComparePattern<tosa::GreaterOp, ComparePredicate::Gt>,
+               ComparePattern<tosa::GreaterEqualOp, ComparePredicate::Ge>,
+               ComparePattern<tosa::EqualOp, ComparePredicate::Eq>,
+               SelectPattern,
                ConstPattern>(context);
 }

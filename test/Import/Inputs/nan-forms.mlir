@@ -46,6 +46,16 @@ func.func @tosa_ignore(%a: tensor<1x2x4xf32>, %b: tensor<1x2x4xf32>) -> (tensor<
   return %m, %r : tensor<1x2x4xf32>, tensor<1x2x1xf32>
 }
 
+// TOSA's comparisons are false where an operand is NaN; select by them.
+func.func @tosa_compare_select(%a: tensor<1x2x4xf32>, %b: tensor<1x2x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x2x4xi1>, tensor<1x2x4xi1>) {
+  %t = "tosa.const"() <{values = dense<0.25> : tensor<1x1x1xf32>}> : () -> tensor<1x1x1xf32>
+  %m = tosa.greater %a, %t : (tensor<1x2x4xf32>, tensor<1x1x1xf32>) -> tensor<1x2x4xi1>
+  %s = tosa.select %m, %a, %b : (tensor<1x2x4xi1>, tensor<1x2x4xf32>, tensor<1x2x4xf32>) -> tensor<1x2x4xf32>
+  %eq = tosa.equal %a, %a : (tensor<1x2x4xf32>, tensor<1x2x4xf32>) -> tensor<1x2x4xi1>
+  %ge = tosa.greater_equal %a, %b : (tensor<1x2x4xf32>, tensor<1x2x4xf32>) -> tensor<1x2x4xi1>
+  return %s, %eq, %ge : tensor<1x2x4xf32>, tensor<1x2x4xi1>, tensor<1x2x4xi1>
+}
+
 // Attention whose softmax takes its row maximum with maxnumf (IREE's and
 // torch-mlir's spelling): --optimize matches it, and a row of scores holding
 // a NaN is NaN either way.
