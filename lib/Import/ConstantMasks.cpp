@@ -291,7 +291,8 @@ private:
     SmallVector<double> element(operands.size());
     for (int64_t linear = 0; linear < count; ++linear) {
       for (auto [slot, operand] : llvm::enumerate(operands))
-        element[slot] = toDouble(*operand, operand->data[index(*operand, linear)]);
+        element[slot] =
+            toDouble(*operand, operand->data[index(*operand, linear)]);
       double r = op.evaluateElement(element);
       Scalar &out = tensor->data[linear];
       if (isa<FloatType>(tensor->elementType))

@@ -606,13 +606,14 @@ struct ContractionPattern : OpInterfaceRewritePattern<linalg::LinalgOp> {
     // type, then multiplied there; a body that multiplies before
     // converting is another computation.
     Type elementType = cast<RankedTensorType>(resultType).getElementType();
-    auto isConvertedElement = [&](Value value) {
-      if (isa_and_nonnull<arith::ExtFOp, arith::TruncFOp>(value.getDefiningOp()))
-        value = value.getDefiningOp()->getOperand(0);
+    auto isConvertedInput = [&](Value value) {
+      Operation *conversion = value.getDefiningOp();
+      if (isa_and_nonnull<arith::ExtFOp, arith::TruncFOp>(conversion))
+        value = conversion->getOperand(0);
       return isa<BlockArgument>(value) && value.getParentBlock() == body;
     };
     if (mul.getType() != elementType ||
-        !llvm::all_of(mul->getOperands(), isConvertedElement))
+        !llvm::all_of(mul->getOperands(), isConvertedInput))
       return rewriter.notifyMatchFailure(op, "converts after multiplying");
     bool transposed = maps[1] == bT;
     std::optional<double> initValue = splatInit(init);
@@ -675,7 +676,8 @@ struct SoftmaxPattern : OpRewritePattern<linalg::SoftmaxOp> {
   LogicalResult matchAndRewrite(linalg::SoftmaxOp op,
                                 PatternRewriter &rewriter) const override {
     Value input = op.getInput();
-    if (op->getNumResults() != 1 || input.getType() != op.getOutputOperandType() ||
+    if (op->getNumResults() != 1 ||
+        input.getType() != op.getOutputOperandType() ||
         input.getType() != op->getResult(0).getType() ||
         !import::isCS349TensorType(input.getType()))
       return failure();
@@ -837,9 +839,8 @@ void mlir::cs349::import::populateLinalgRaisingPatterns(
   // GenericPattern would raise into a [.., M, N, K] product.
   patterns.add<ContractionPattern>(context, /*benefit=*/2);
   patterns.add<GenericPattern, TensorElementwisePattern,
-               GeneralizeNamedPattern,
-               ReshapePattern<tensor::ExpandShapeOp>,
+               GeneralizeNamedPattern, ReshapePattern<tensor::ExpandShapeOp>,
                ReshapePattern<tensor::CollapseShapeOp>, TransposePattern,
-               SoftmaxPattern, ConstantPattern, SplatPattern, FillPattern, InlineSplatInput>(
-      context);
+               SoftmaxPattern, ConstantPattern, SplatPattern, FillPattern,
+               InlineSplatInput>(context);
 }

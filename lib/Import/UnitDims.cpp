@@ -63,7 +63,8 @@ std::optional<DropPlan> planDrop(Operation *op) {
   };
   // Elementwise ops and rotate_half (which permutes within the last dim)
   // have no axis to shift.
-  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MaxNumOp, MatmulOp, RotateHalfOp>(op) ||
+  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MaxNumOp, MatmulOp,
+          RotateHalfOp>(op) ||
       op->hasTrait<OpTrait::Elementwise>()) {
     sameRankAsResult(op);
     return plan;

@@ -61,7 +61,9 @@ Value MaxOp::emit(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
 }
 
 // NaN-ignoring, like arith.maxnumf: std::fmax returns the other operand.
-double MaxNumOp::evaluate(double lhs, double rhs) { return std::fmax(lhs, rhs); }
+double MaxNumOp::evaluate(double lhs, double rhs) {
+  return std::fmax(lhs, rhs);
+}
 Value MaxNumOp::emit(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
   return arith::MaxNumFOp::create(builder, loc, lhs, rhs);
 }
