@@ -292,7 +292,7 @@ struct RotateHalfPattern : OpRewritePattern<ConcatOp> {
                                 PatternRewriter &rewriter) const override {
     RankedTensorType type = op.getType();
     const int64_t last = type.getRank() - 1;
-    if (op.getInputs().size() != 2 || op.getAxis() != last ||
+    if (op.getInputs().size() != 2 || int64_t(op.getAxis()) != last ||
         type.getDimSize(last) % 2 != 0)
       return failure();
     const int64_t half = type.getDimSize(last) / 2;

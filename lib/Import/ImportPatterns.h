@@ -29,6 +29,14 @@ bool isCS349TensorType(Type type);
 /// of a cs349 element type, float or i1/i32/i64.
 bool isKernelTensorType(Type type);
 
+/// A statically shaped tensor of i1: a mask, as cs349.compare makes and
+/// cs349.select reads.
+bool isMaskTensorType(Type type);
+
+/// Whether the scalar op `op` of a linalg body (or the same op on whole
+/// tensors) has a cs349 counterpart.
+bool isRaisableScalarOp(Operation *op);
+
 /// A value of `type`, holding `value` (a rank-0 cs349.constant when `type`
 /// is a scalar float type).
 Value createSplat(PatternRewriter &rewriter, Location loc, Type type,

@@ -43,6 +43,12 @@ bool mlir::cs349::import::isKernelTensorType(Type type) {
          getElementKind(tensor.getElementType());
 }
 
+bool mlir::cs349::import::isMaskTensorType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() &&
+         tensor.getElementType().isInteger(1);
+}
+
 Value mlir::cs349::import::createSplat(PatternRewriter &rewriter, Location loc,
                                        Type type, double value) {
   auto tensorType = dyn_cast<RankedTensorType>(type);
@@ -168,9 +174,73 @@ bool isConvertedElement(Operation *op) {
          isCS349Float(op->getResult(0).getType());
 }
 
-/// Whether the body op `op` has a cs349 counterpart (checked before any op
-/// is created).
-bool isRaisableScalarOp(Operation *op) {
+/// cs349.compare's predicate for a `cmpf`, and whether it gives the
+/// negation of `cmpf`'s. cs349's predicates are false on NaN except `ne`
+/// (the ordered ones and `une`); an unordered one is the negation of an
+/// ordered one (`ugt` is `not ole`), which a select takes by swapping its
+/// arms. `one`, `ueq`, `ord`, `uno` and the constant predicates have
+/// neither form.
+struct RaisedPredicate {
+  ComparePredicate predicate;
+  bool negated;
+};
+
+std::optional<RaisedPredicate> raisedPredicate(arith::CmpFPredicate cmp) {
+  using P = arith::CmpFPredicate;
+  switch (cmp) {
+  case P::OEQ:
+    return RaisedPredicate{ComparePredicate::Eq, false};
+  case P::OGT:
+    return RaisedPredicate{ComparePredicate::Gt, false};
+  case P::OGE:
+    return RaisedPredicate{ComparePredicate::Ge, false};
+  case P::OLT:
+    return RaisedPredicate{ComparePredicate::Lt, false};
+  case P::OLE:
+    return RaisedPredicate{ComparePredicate::Le, false};
+  case P::UNE:
+    return RaisedPredicate{ComparePredicate::Ne, false};
+  case P::UGT:
+    return RaisedPredicate{ComparePredicate::Le, true};
+  case P::UGE:
+    return RaisedPredicate{ComparePredicate::Lt, true};
+  case P::ULT:
+    return RaisedPredicate{ComparePredicate::Ge, true};
+  case P::ULE:
+    return RaisedPredicate{ComparePredicate::Gt, true};
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Whether `compare` is raised as the negation of its predicate: where it
+/// is read only as the condition of selects (which swap their arms); a
+/// negated comparison read otherwise is raised as the mask it is.
+bool isRaisedNegated(arith::CmpFOp compare) {
+  std::optional<RaisedPredicate> raised =
+      raisedPredicate(compare.getPredicate());
+  return raised && raised->negated &&
+         llvm::all_of(compare->getUses(), [](OpOperand &use) {
+           return isa<arith::SelectOp>(use.getOwner()) &&
+                  use.getOperandNumber() == 0;
+         });
+}
+
+/// Whether the condition of `select` is a `cmpf` raised as its negation.
+bool hasNegatedCondition(arith::SelectOp select) {
+  auto compare = select.getCondition().getDefiningOp<arith::CmpFOp>();
+  return compare && isRaisedNegated(compare);
+}
+
+} // namespace
+
+bool mlir::cs349::import::isRaisableScalarOp(Operation *op) {
+  if (auto compare = dyn_cast<arith::CmpFOp>(op))
+    return raisedPredicate(compare.getPredicate()) &&
+           isa<FloatType>(getElementTypeOrSelf(compare.getLhs()));
+  if (auto select = dyn_cast<arith::SelectOp>(op))
+    return getElementTypeOrSelf(select.getCondition()).isInteger(1) &&
+           isa<FloatType>(getElementTypeOrSelf(select.getType()));
   if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
           arith::MaximumFOp, arith::MaxNumFOp, arith::NegFOp, math::ExpOp,
           math::RsqrtOp, math::TanhOp, math::LogOp, math::SqrtOp,
@@ -195,10 +265,54 @@ bool isRaisableScalarOp(Operation *op) {
   return matchPattern(op, m_Constant(&constant));
 }
 
+namespace {
+
+/// The broadcast shape of cs349 values (their shapes were checked).
+SmallVector<int64_t> broadcastShapeOf(ArrayRef<Value> values) {
+  SmallVector<int64_t> shape;
+  for (Value value : values)
+    shape = *broadcastShapes(
+        shape, cast<RankedTensorType>(value.getType()).getShape());
+  return shape;
+}
+
 /// Replays the scalar op `op` on cs349 values.
 Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
                     ArrayRef<Value> operands) {
   Location loc = op->getLoc();
+  if (auto compare = dyn_cast<arith::CmpFOp>(op)) {
+    RaisedPredicate raised = *raisedPredicate(compare.getPredicate());
+    auto maskType = RankedTensorType::get(broadcastShapeOf(operands),
+                                          rewriter.getI1Type());
+    auto predicateAttr = [&](ComparePredicate predicate) {
+      return ComparePredicateAttr::get(rewriter.getContext(), predicate);
+    };
+    Value mask = CompareOp::create(rewriter, loc, maskType,
+                                   predicateAttr(raised.predicate),
+                                   operands[0], operands[1]);
+    if (!raised.negated || isRaisedNegated(compare))
+      return mask;
+    // not m is (m ? 0 : 1) != 0.
+    Type floatType = getElementTypeOrSelf(compare.getLhs());
+    Value zero = import::createSplat(rewriter, loc, floatType, 0.0);
+    Value one = import::createSplat(rewriter, loc, floatType, 1.0);
+    Value flipped = SelectOp::create(
+        rewriter, loc, RankedTensorType::get(maskType.getShape(), floatType),
+        mask, zero, one);
+    return CompareOp::create(rewriter, loc, maskType,
+                             predicateAttr(ComparePredicate::Ne), flipped,
+                             zero);
+  }
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    Value whenTrue = operands[1], whenFalse = operands[2];
+    if (hasNegatedCondition(select))
+      std::swap(whenTrue, whenFalse);
+    return SelectOp::create(
+        rewriter, loc,
+        RankedTensorType::get(broadcastShapeOf(operands),
+                              getElementTypeOrSelf(select.getType())),
+        operands[0], whenTrue, whenFalse);
+  }
   if (isa<arith::AddFOp>(op))
     return AddOp::create(rewriter, loc, operands[0], operands[1]);
   if (isa<arith::SubFOp>(op))
@@ -320,13 +434,18 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
       return failure();
     Value init = op.getDpsInits()[0];
     auto resultType = dyn_cast<RankedTensorType>(op.getResult(0).getType());
-    if (!resultType || !import::isCS349TensorType(resultType))
+    // A mask is computed elementwise (a comparison yielded), never reduced.
+    bool maskResult = resultType && import::isMaskTensorType(resultType) &&
+                      op.getNumParallelLoops() == op.getNumLoops();
+    if (!resultType ||
+        (!import::isCS349TensorType(resultType) && !maskResult))
       return failure();
     SmallVector<int64_t> loopSizes = op.getStaticLoopRanges();
     if (llvm::any_of(loopSizes, ShapedType::isDynamic))
       return failure();
     for (Value input : op.getDpsInputs())
-      if (!import::isCS349TensorType(input.getType()))
+      if (!import::isCS349TensorType(input.getType()) &&
+          !import::isMaskTensorType(input.getType()))
         return failure();
 
     Block &body = op.getRegion().front();
@@ -354,7 +473,7 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     for (Operation &bodyOp : body.without_terminator()) {
       if (&bodyOp == combineOp)
         continue;
-      if (!isRaisableScalarOp(&bodyOp))
+      if (!import::isRaisableScalarOp(&bodyOp))
         return rewriter.notifyMatchFailure(op, "body op without cs349 op");
       for (Value operand : bodyOp.getOperands()) {
         if (isa<math::FPowIOp>(bodyOp) && operand == bodyOp.getOperand(1))
@@ -442,7 +561,8 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
       if (yieldedShape != SmallVector<int64_t>(loopSizes)) {
         std::optional<SmallVector<int64_t>> joined =
             broadcastShapes(yieldedShape, loopSizes);
-        if (!joined || *joined != SmallVector<int64_t>(loopSizes))
+        if (!joined || *joined != SmallVector<int64_t>(loopSizes) ||
+            maskResult)
           return rewriter.notifyMatchFailure(op, "result is broadcast");
         broadcastResult = true;
       }
@@ -587,9 +707,10 @@ struct ContractionPattern : OpInterfaceRewritePattern<linalg::LinalgOp> {
         exprs.push_back(getAffineDimExpr(batch + position, context));
       return AffineMap::get(numLoops, 0, exprs, context);
     };
-    AffineMap a = dims({0, 2}), b = dims({2, 1}), bT = dims({1, 2}),
-              c = dims({0, 1});
-    if (maps[0] != a || maps[2] != c || (maps[1] != b && maps[1] != bT))
+    AffineMap a = dims({0, 2}), aT = dims({2, 0}), b = dims({2, 1}),
+              bT = dims({1, 2}), c = dims({0, 1});
+    if ((maps[0] != a && maps[0] != aT) || maps[2] != c ||
+        (maps[1] != b && maps[1] != bT))
       return rewriter.notifyMatchFailure(op, "not a [batch] matmul form");
     // The body must multiply and add (not, say, take a max of products).
     Block *body = op.getBlock();
@@ -627,6 +748,18 @@ struct ContractionPattern : OpInterfaceRewritePattern<linalg::LinalgOp> {
         return operand;
       return CastOp::create(rewriter, loc, type.clone(elementType), operand);
     };
+    // A read transposed ([batch,] K, M) is transposed first: cs349.matmul
+    // takes only B transposed.
+    if (maps[0] == aT) {
+      auto lhsType = cast<RankedTensorType>(lhs.getType());
+      SmallVector<int64_t> perm(lhsType.getRank());
+      std::iota(perm.begin(), perm.end(), 0);
+      std::swap(perm[batch], perm[batch + 1]);
+      SmallVector<int64_t> shape(lhsType.getShape());
+      std::swap(shape[batch], shape[batch + 1]);
+      lhs = TransposeOp::create(rewriter, loc, lhsType.clone(shape), lhs,
+                                rewriter.getDenseI64ArrayAttr(perm));
+    }
     Value result =
         MatmulOp::create(rewriter, loc, resultType, converted(lhs),
                          converted(rhs),
@@ -788,18 +921,39 @@ struct TensorElementwisePattern : RewritePattern {
                                 PatternRewriter &rewriter) const override {
     if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
         op->getNumResults() != 1 || op->getNumOperands() == 0 ||
-        !op->hasTrait<OpTrait::Elementwise>() || !isRaisableScalarOp(op))
+        !op->hasTrait<OpTrait::Elementwise>() || !import::isRaisableScalarOp(op))
       return failure();
     Type resultType = op->getResult(0).getType();
-    if (!import::isCS349TensorType(resultType))
+    auto compare = dyn_cast<arith::CmpFOp>(op);
+    if (!import::isCS349TensorType(resultType) &&
+        !(compare && import::isMaskTensorType(resultType)))
       return failure();
+    // A comparison that selects read only as its negation is theirs to
+    // raise (each builds the negated comparison and swaps its arms), so
+    // that the result does not depend on which of them is raised first.
+    if (compare && isRaisedNegated(compare))
+      return rewriter.notifyMatchFailure(op, "raised by the selects");
     SmallVector<Value> operands;
-    for (Value operand : op->getOperands()) {
-      if (isa<math::FPowIOp>(op) && operand != op->getOperand(0))
+    for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
+      if (isa<math::FPowIOp>(op) && index != 0)
         continue;
-      if (!import::isCS349TensorType(operand.getType()))
+      bool isCondition = isa<arith::SelectOp>(op) && index == 0;
+      if (isCondition ? !import::isMaskTensorType(operand.getType())
+                      : !import::isCS349TensorType(operand.getType()))
         return failure();
       operands.push_back(operand);
+    }
+    if (auto select = dyn_cast<arith::SelectOp>(op);
+        select && hasNegatedCondition(select)) {
+      auto condition = select.getCondition().getDefiningOp<arith::CmpFOp>();
+      if (!import::isCS349TensorType(condition.getLhs().getType()))
+        return failure();
+      operands[0] = CompareOp::create(
+          rewriter, condition.getLoc(), condition.getType(),
+          ComparePredicateAttr::get(
+              rewriter.getContext(),
+              raisedPredicate(condition.getPredicate())->predicate),
+          condition.getLhs(), condition.getRhs());
     }
     Value result = raiseScalarOp(rewriter, op, operands);
     if (result.getType() != resultType)

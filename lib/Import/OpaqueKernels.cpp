@@ -56,20 +56,13 @@ std::string describe(Operation *op) {
 std::string mlir::cs349::import::opaqueReason(Operation *op) {
   if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
     for (Operation &bodyOp : generic.getRegion().front().without_terminator())
-      if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
-               arith::MaximumFOp, arith::MaxNumFOp, arith::NegFOp,
-               arith::ConstantOp>(bodyOp) &&
-          !(isa<math::MathDialect>(bodyOp.getDialect()) &&
-            isa<math::ExpOp, math::RsqrtOp, math::TanhOp, math::FPowIOp,
-                math::LogOp, math::SqrtOp, math::ErfOp, math::CosOp,
-                math::SinOp>(
-                bodyOp)))
+      if (!isRaisableScalarOp(&bodyOp))
         return "linalg.generic whose body computes " + describe(&bodyOp) +
                ", which no cs349 op computes";
     if (llvm::any_of(op->getOperandTypes(), [](Type type) {
-          return !isCS349TensorType(type);
+          return !isCS349TensorType(type) && !isMaskTensorType(type);
         }))
-      return "linalg.generic on tensors that are not float";
+      return "linalg.generic on tensors that are neither float nor i1";
     return "linalg.generic whose indexing maps are not a broadcast, a "
            "permutation or a sum/max reduction of its inputs";
   }

@@ -61,11 +61,9 @@ std::optional<DropPlan> planDrop(Operation *op) {
       plan.dropOperand.push_back(
           cast<RankedTensorType>(operand.getType()).getRank() == resultRank);
   };
-  // Elementwise ops and rotate_half (which permutes within the last dim)
-  // have no axis to shift.
-  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MaxNumOp, MatmulOp,
-          RotateHalfOp>(op) ||
-      op->hasTrait<OpTrait::Elementwise>()) {
+  // Elementwise ops (comparisons, selects and casts too), matmul and
+  // rotate_half (which permutes within the last dim) have no axis to shift.
+  if (isa<ElementwiseOpInterface, MatmulOp, RotateHalfOp>(op)) {
     sameRankAsResult(op);
     return plan;
   }

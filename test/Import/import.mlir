@@ -290,9 +290,10 @@ func.func @linalg_mixed_precision(%a: tensor<4x8xf16>, %b: tensor<8x6xf16>) -> (
 // CHECK: %[[FLOOR:.*]] = cs349.kernel(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
 // CHECK: math.floor
 // CHECK: %[[MASK:.*]] = cs349.kernel(%x, %[[FLOOR]]) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xi1> attributes {cs349.opaque = ["linalg.generic"]} {
-// CHECK: arith.cmpf
+// CHECK: arith.cmpf one
 // CHECK: %[[SEL:.*]] = cs349.kernel(%[[MASK]], %x, %[[FLOOR]]) : (tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32> attributes {cs349.opaque = ["linalg.generic"]} {
 // CHECK: arith.select
+// CHECK: math.ceil
 // CHECK: %[[E:.*]] = cs349.exp %[[SEL]]
 // CHECK: return %[[E]]
 func.func @opaque(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
@@ -307,14 +308,15 @@ func.func @opaque(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %mask = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x, %floor : tensor<4x8xf32>, tensor<4x8xf32>) outs(%bempty : tensor<4x8xi1>) {
   ^bb0(%a: f32, %b: f32, %out: i1):
-    %v = arith.cmpf olt, %a, %b : f32
+    %v = arith.cmpf one, %a, %b : f32
     linalg.yield %v : i1
   } -> tensor<4x8xi1>
   %sel = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%mask, %x, %floor : tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
   ^bb0(%m: i1, %a: f32, %b: f32, %out: f32):
     %v = arith.select %m, %a, %b : f32
-    linalg.yield %v : f32
+    %c = math.ceil %v : f32
+    linalg.yield %c : f32
   } -> tensor<4x8xf32>
   %e = math.exp %sel : tensor<4x8xf32>
   return %e : tensor<4x8xf32>
@@ -380,6 +382,26 @@ func.func @unit_batch_dim(%arg0: tensor<1x8x16xf32>, %arg1: tensor<16xf32>, %arg
   %wt = tosa.transpose %arg2 {perms = array<i32: 0, 2, 1>} : (tensor<1x4x16xf32>) -> tensor<1x16x4xf32>
   %mm = tosa.matmul %y, %wt, %zp, %zp : (tensor<1x8x16xf32>, tensor<1x16x4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x8x4xf32>
   return %mm : tensor<1x8x4xf32>
+}
+
+// -----
+
+// Comparisons, selects and casts with a batch of one run without it too: a
+// padding mask over [1, T, T] scores is [T, T] like the scores.
+// CHECK-LABEL: func.func @unit_dim_mask
+// CHECK: %[[K:.*]] = cs349.reshape %keep : tensor<1x8x8xf32> -> tensor<8x8xf32>
+// CHECK: %[[M:.*]] = cs349.compare gt %[[K]], %{{.*}} : tensor<8x8xf32>, tensor<1x1xf32> -> tensor<8x8xi1>
+// CHECK: %[[S:.*]] = cs349.reshape %scores : tensor<1x8x8xf32> -> tensor<8x8xf32>
+// CHECK: %[[SEL:.*]] = cs349.select %[[M]], %[[S]], %{{.*}} : tensor<8x8xi1>, tensor<8x8xf32>, tensor<1x1xf32> -> tensor<8x8xf32>
+// CHECK: %[[H:.*]] = cs349.cast %[[SEL]] : tensor<8x8xf32> -> tensor<8x8xbf16>
+// CHECK: cs349.reshape %[[H]] : tensor<8x8xbf16> -> tensor<1x8x8xbf16>
+func.func @unit_dim_mask(%scores: tensor<1x8x8xf32>, %keep: tensor<1x8x8xf32>) -> tensor<1x8x8xbf16> {
+  %half = "tosa.const"() <{values = dense<0.5> : tensor<1x1x1xf32>}> : () -> tensor<1x1x1xf32>
+  %ninf = "tosa.const"() <{values = dense<0xFF800000> : tensor<1x1x1xf32>}> : () -> tensor<1x1x1xf32>
+  %m = tosa.greater %keep, %half : (tensor<1x8x8xf32>, tensor<1x1x1xf32>) -> tensor<1x8x8xi1>
+  %s = tosa.select %m, %scores, %ninf : (tensor<1x8x8xi1>, tensor<1x8x8xf32>, tensor<1x1x1xf32>) -> tensor<1x8x8xf32>
+  %h = tosa.cast %s : (tensor<1x8x8xf32>) -> tensor<1x8x8xbf16>
+  return %h : tensor<1x8x8xbf16>
 }
 
 // -----

@@ -34,3 +34,26 @@ func.func @named_ops(%x: tensor<2x3x8xf32>, %a: tensor<3x8xf16>, %b: tensor<8x5x
     }
   return %last, %rows, %m, %sum, %max, %scaled : tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<3x5xf32>, tensor<2x8xf32>, tensor<2x3xf32>, tensor<2x3x8xf32>
 }
+
+// Contractions that read A transposed ([batch,] K, M), as linalg.matmul and
+// linalg.batch_matmul write them with indexing maps (alone and with B
+// transposed too).
+#aT = affine_map<(m, n, k) -> (k, m)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#bT = affine_map<(m, n, k) -> (n, k)>
+#c = affine_map<(m, n, k) -> (m, n)>
+#baT = affine_map<(h, m, n, k) -> (h, k, m)>
+#bb = affine_map<(h, m, n, k) -> (h, k, n)>
+#bc = affine_map<(h, m, n, k) -> (h, m, n)>
+func.func @transposed_a(%at: tensor<8x3xf32>, %b: tensor<8x5xf32>, %bt: tensor<5x8xf32>, %xt: tensor<2x8x3xf32>, %y: tensor<2x8x5xf32>)
+    -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<2x3x5xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %em = tensor.empty() : tensor<3x5xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%em : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %m = linalg.matmul indexing_maps = [#aT, #b, #c] ins(%at, %b : tensor<8x3xf32>, tensor<8x5xf32>) outs(%z : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %mt = linalg.matmul indexing_maps = [#aT, #bT, #c] ins(%at, %bt : tensor<8x3xf32>, tensor<5x8xf32>) outs(%z : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %eb = tensor.empty() : tensor<2x3x5xf32>
+  %zb = linalg.fill ins(%zero : f32) outs(%eb : tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %bm = linalg.batch_matmul indexing_maps = [#baT, #bb, #bc] ins(%xt, %y : tensor<2x8x3xf32>, tensor<2x8x5xf32>) outs(%zb : tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  return %m, %mt, %bm : tensor<3x5xf32>, tensor<3x5xf32>, tensor<2x3x5xf32>
+}

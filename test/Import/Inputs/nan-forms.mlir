@@ -56,6 +56,55 @@ func.func @tosa_compare_select(%a: tensor<1x2x4xf32>, %b: tensor<1x2x4xf32>) -> 
   return %s, %eq, %ge : tensor<1x2x4xf32>, tensor<1x2x4xi1>, tensor<1x2x4xi1>
 }
 
+// arith's comparisons and select in linalg: the ordered predicates and une
+// as cs349.compare; an unordered one (true on NaN) as the ordered negation,
+// with the select's arms swapped where only selects read it, as the mask
+// `(m ? 0 : 1) != 0` where it is a result; `one` stays opaque.
+func.func @linalg_compare_select(%a: tensor<1x2x4xf32>, %b: tensor<1x2x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xi1>, tensor<1x2x4xi1>, tensor<1x2x4xi1>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x4xf32>
+  // Only selects read the comparisons.
+  %ordered = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<1x2x4xf32>, tensor<1x2x4xf32>) outs(%e : tensor<1x2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %gt = arith.cmpf ogt, %x, %y : f32
+    %s0 = arith.select %gt, %x, %y : f32
+    %le = arith.cmpf ole, %s0, %y : f32
+    %s1 = arith.select %le, %s0, %x : f32
+    %ne = arith.cmpf une, %s1, %x : f32
+    %s2 = arith.select %ne, %s1, %y : f32
+    linalg.yield %s2 : f32
+  } -> tensor<1x2x4xf32>
+  %unordered = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<1x2x4xf32>, tensor<1x2x4xf32>) outs(%e : tensor<1x2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %ugt = arith.cmpf ugt, %x, %y : f32
+    %s0 = arith.select %ugt, %x, %y : f32
+    %ule = arith.cmpf ule, %x, %y : f32
+    %s1 = arith.select %ule, %y, %s0 : f32
+    %ult = arith.cmpf ult, %s1, %x : f32
+    %s2 = arith.select %ult, %s1, %x : f32
+    linalg.yield %s2 : f32
+  } -> tensor<1x2x4xf32>
+  // ReLU as older front ends wrote it: NaN stays NaN.
+  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a : tensor<1x2x4xf32>) outs(%e : tensor<1x2x4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %pos = arith.cmpf ugt, %x, %zero : f32
+    %r = arith.select %pos, %x, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<1x2x4xf32>
+  // On tensors: every comparison a mask of its own, read by a select.
+  %uge = arith.cmpf uge, %a, %b : tensor<1x2x4xf32>
+  %s_uge = arith.select %uge, %a, %b : tensor<1x2x4xi1>, tensor<1x2x4xf32>
+  %oeq = arith.cmpf oeq, %b, %b : tensor<1x2x4xf32>
+  %olt = arith.cmpf olt, %a, %b : tensor<1x2x4xf32>
+  %s_olt = arith.select %olt, %a, %b : tensor<1x2x4xi1>, tensor<1x2x4xf32>
+  %ugt = arith.cmpf ugt, %a, %b : tensor<1x2x4xf32>
+  %one = arith.cmpf one, %a, %b : tensor<1x2x4xf32>
+  return %ordered, %unordered, %relu, %s_uge, %s_olt, %oeq, %ugt, %one : tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xi1>, tensor<1x2x4xi1>, tensor<1x2x4xi1>
+}
+
 // Attention whose softmax takes its row maximum with maxnumf (IREE's and
 // torch-mlir's spelling): --optimize matches it, and a row of scores holding
 // a NaN is NaN either way.
