@@ -242,7 +242,8 @@ bool mlir::cs349::import::isRaisableScalarOp(Operation *op) {
     return getElementTypeOrSelf(select.getCondition()).isInteger(1) &&
            isa<FloatType>(getElementTypeOrSelf(select.getType()));
   if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
-          arith::MaximumFOp, arith::MaxNumFOp, arith::NegFOp, math::ExpOp,
+          arith::MaximumFOp, arith::MaxNumFOp, arith::MinimumFOp,
+          arith::MinNumFOp, arith::NegFOp, math::AbsFOp, math::ExpOp,
           math::RsqrtOp, math::TanhOp, math::LogOp, math::SqrtOp,
           math::ErfOp, math::CosOp, math::SinOp>(op))
     return true;
@@ -325,6 +326,23 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
     return MaxOp::create(rewriter, loc, operands[0], operands[1]);
   if (isa<arith::MaxNumFOp>(op))
     return MaxNumOp::create(rewriter, loc, operands[0], operands[1]);
+  // min(a, b) is -max(-a, -b), NaN, infinities and zeros of either sign
+  // included (negation is exact); the same for the minimum that ignores NaN.
+  if (isa<arith::MinimumFOp>(op))
+    return NegOp::create(
+        rewriter, loc,
+        MaxOp::create(rewriter, loc, NegOp::create(rewriter, loc, operands[0]),
+                      NegOp::create(rewriter, loc, operands[1])));
+  if (isa<arith::MinNumFOp>(op))
+    return NegOp::create(
+        rewriter, loc,
+        MaxNumOp::create(rewriter, loc,
+                         NegOp::create(rewriter, loc, operands[0]),
+                         NegOp::create(rewriter, loc, operands[1])));
+  // |x| is max(x, -x): NaN stays NaN, -0 gives +0 (max orders -0 below +0).
+  if (isa<math::AbsFOp>(op))
+    return MaxOp::create(rewriter, loc, operands[0],
+                         NegOp::create(rewriter, loc, operands[0]));
   if (isa<arith::NegFOp>(op))
     return NegOp::create(rewriter, loc, operands[0]);
   if (isa<math::ExpOp>(op))
@@ -371,8 +389,18 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
 
 /// The combining op of a reduction body and the operand that is not the
 /// accumulator, if the body's yield is `combine(x, acc)`. `MaxNum` is the
-/// maximum that ignores NaN (`maxnumf`).
-enum class Combine { Sum, Max, MaxNum };
+/// maximum that ignores NaN (`maxnumf`), `MinNum` the minimum (`minnumf`).
+enum class Combine { Sum, Max, MaxNum, Min, MinNum };
+
+/// A minimum, reduced as the negated maximum of the negated elements.
+bool isMinimum(Combine combine) {
+  return combine == Combine::Min || combine == Combine::MinNum;
+}
+
+/// A maximum or minimum that ignores NaN.
+bool ignoresNaN(Combine combine) {
+  return combine == Combine::MaxNum || combine == Combine::MinNum;
+}
 
 struct ReductionForm {
   Combine combine;
@@ -398,6 +426,10 @@ std::optional<ReductionForm> matchReduction(linalg::GenericOp op) {
     return ReductionForm{Combine::Max, element};
   if (isa<arith::MaxNumFOp>(combine))
     return ReductionForm{Combine::MaxNum, element};
+  if (isa<arith::MinimumFOp>(combine))
+    return ReductionForm{Combine::Min, element};
+  if (isa<arith::MinNumFOp>(combine))
+    return ReductionForm{Combine::MinNum, element};
   return std::nullopt;
 }
 
@@ -418,10 +450,12 @@ std::optional<double> splatInit(Value init) {
 
 /// Whether an init of `value` leaves a reduction unchanged: 0 for a sum;
 /// for a maximum -inf or the lowest finite value of f32 or f16 (what
-/// front ends write for -inf).
+/// front ends write for -inf); for a minimum +inf or the highest.
 bool isIdentityInit(Combine combine, double value) {
   if (combine == Combine::Sum)
     return value == 0.0;
+  if (isMinimum(combine))
+    value = -value;
   return std::isinf(value) ? value < 0 : value <= -65504.0;
 }
 
@@ -575,10 +609,11 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
       if (!identityInit && !import::isCS349TensorType(init.getType()))
         return failure();
       // maxnum(reduce_max(maxnum(x, -inf)), init) would be -inf, not NaN,
-      // for a NaN init and a row of NaN; such a reduction stays as written.
-      if (!identityInit && reduction->combine == Combine::MaxNum)
+      // for a NaN init and a row of NaN; such a reduction stays as written
+      // (and so does the minimum that ignores NaN).
+      if (!identityInit && ignoresNaN(reduction->combine))
         return rewriter.notifyMatchFailure(
-            op, "a maximum that ignores NaN, from an initial value");
+            op, "a maximum or minimum that ignores NaN, from an initial value");
     }
 
     Location loc = op.getLoc();
@@ -644,9 +679,12 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
              "shapes checked");
       auto reducedType = writtenType;
       DenseI64ArrayAttr axes = rewriter.getDenseI64ArrayAttr(reducedLoops);
+      // A minimum is the negated maximum of the negated elements.
+      if (isMinimum(reduction->combine))
+        element = NegOp::create(rewriter, loc, element);
       // A maximum that ignores NaN is the maximum of the elements with NaN
       // made -inf: maxnum(NaN, -inf) is -inf, maxnum(x, -inf) is x.
-      if (reduction->combine == Combine::MaxNum)
+      if (ignoresNaN(reduction->combine))
         element = MaxNumOp::create(
             rewriter, loc, element,
             import::createSplat(rewriter, loc, elementType.getElementType(),
@@ -657,14 +695,22 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
       else
         result = ReduceMaxOp::create(rewriter, loc, reducedType, element, axes,
                                      UnitAttr());
+      if (isMinimum(reduction->combine))
+        result = NegOp::create(rewriter, loc, result);
       if (result.getType() != resultType)
         result = ReshapeOp::create(rewriter, loc, resultType, result);
       std::optional<double> initValue = splatInit(init);
       if (!initValue || !isIdentityInit(reduction->combine, *initValue)) {
         // An accumulator that is not the identity takes part: once.
-        result = reduction->combine == Combine::Sum
-                     ? Value(AddOp::create(rewriter, loc, result, init))
-                     : Value(MaxOp::create(rewriter, loc, result, init));
+        if (reduction->combine == Combine::Sum)
+          result = AddOp::create(rewriter, loc, result, init);
+        else if (reduction->combine == Combine::Max)
+          result = MaxOp::create(rewriter, loc, result, init);
+        else
+          result = NegOp::create(
+              rewriter, loc,
+              MaxOp::create(rewriter, loc, NegOp::create(rewriter, loc, result),
+                            NegOp::create(rewriter, loc, init)));
       }
     }
     if (result.getType() != resultType)

@@ -105,6 +105,54 @@ func.func @linalg_compare_select(%a: tensor<1x2x4xf32>, %b: tensor<1x2x4xf32>) -
   return %ordered, %unordered, %relu, %s_uge, %s_olt, %oeq, %ugt, %one : tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xi1>, tensor<1x2x4xi1>, tensor<1x2x4xi1>
 }
 
+// Minima and absolute values: min(a, b) as -max(-a, -b) (minnumf with
+// maxnum), |x| as max(x, -x); row minima from +inf, and from 0.5 (which
+// takes part once); TOSA's minimum, clamp and abs through upstream's
+// lowering.
+func.func @linalg_min_abs(%a: tensor<1x2x4xf32>, %b: tensor<1x2x4xf32>) -> (tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>) {
+  %e = tensor.empty() : tensor<1x2x4xf32>
+  %min = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<1x2x4xf32>, tensor<1x2x4xf32>) outs(%e : tensor<1x2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.minimumf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<1x2x4xf32>
+  %fmin = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<1x2x4xf32>, tensor<1x2x4xf32>) outs(%e : tensor<1x2x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.minnumf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<1x2x4xf32>
+  %abs = math.absf %b : tensor<1x2x4xf32>
+  %inf = arith.constant 0x7F800000 : f32
+  %half = arith.constant 0.5 : f32
+  %er = tensor.empty() : tensor<1x2xf32>
+  %from_inf = linalg.fill ins(%inf : f32) outs(%er : tensor<1x2xf32>) -> tensor<1x2xf32>
+  %from_half = linalg.fill ins(%half : f32) outs(%er : tensor<1x2xf32>) -> tensor<1x2xf32>
+  %row_min = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%b : tensor<1x2x4xf32>) outs(%from_inf : tensor<1x2xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %m = arith.minimumf %x, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<1x2xf32>
+  %row_fmin = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%b : tensor<1x2x4xf32>) outs(%from_inf : tensor<1x2xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %m = arith.minnumf %acc, %x : f32
+    linalg.yield %m : f32
+  } -> tensor<1x2xf32>
+  %row_min_half = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a : tensor<1x2x4xf32>) outs(%from_half : tensor<1x2xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %m = arith.minimumf %x, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<1x2xf32>
+  %tmin = tosa.minimum %a, %b : (tensor<1x2x4xf32>, tensor<1x2x4xf32>) -> tensor<1x2x4xf32>
+  %clamp = tosa.clamp %b {min_val = 1.5 : f32, max_val = 4.5 : f32} : (tensor<1x2x4xf32>) -> tensor<1x2x4xf32>
+  %tabs = tosa.abs %a : (tensor<1x2x4xf32>) -> tensor<1x2x4xf32>
+  return %min, %fmin, %abs, %row_min, %row_fmin, %row_min_half, %tmin, %clamp, %tabs : tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>, tensor<1x2x4xf32>
+}
+
 // Attention whose softmax takes its row maximum with maxnumf (IREE's and
 // torch-mlir's spelling): --optimize matches it, and a row of scores holding
 // a NaN is NaN either way.
