@@ -112,6 +112,33 @@ def ConvertCS349ToLinalg : Pass<"convert-cs349-to-linalg", "::mlir::ModuleOp"> {
   ];
 }
 
+def CopyRepeatedReturns
+    : Pass<"copy-repeated-returns", "::mlir::func::FuncOp"> {
+  let summary = "Give every further return of a tensor a copy of its own";
+  let description = [{
+    After bufferization each returned tensor is the caller's out-parameter.
+    A value returned twice would be one buffer for two out-parameters, which
+    upstream's `buffer-results-to-out-params` cannot handle; so the second
+    and later returns of a computed tensor return a `linalg.copy` of it into
+    a `tensor.empty` (which the out-parameter then replaces: no allocation
+    is added). Arguments are left alone: they are copied into the
+    out-parameters already. Runs in the lowering pipelines right before
+    bufferization, after every lowering that may fold two results into one.
+
+    ```mlir
+    return %y, %y : tensor<4xf32>, tensor<4xf32>
+    // after
+    %e = tensor.empty() : tensor<4xf32>
+    %c = linalg.copy ins(%y : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    return %y, %c : tensor<4xf32>, tensor<4xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def DecomposeAggregatedOps
     : Pass<"decompose-aggregated-ops", "::mlir::func::FuncOp"> {
   let summary = "Decompose linalg ops that stand for several (linalg.softmax) "

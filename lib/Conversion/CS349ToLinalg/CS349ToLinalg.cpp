@@ -39,14 +39,6 @@ using namespace mlir;
 using namespace mlir::cs349;
 using namespace mlir::cs349::lowering;
 
-/// Unplanned, a computed result bufferizes to an allocation of its own,
-/// which becomes the caller's out-parameter. Returned twice, the one
-/// allocation would stand for two out-parameters (upstream
-/// buffer-results-to-out-params then erases it for the first and rewrites
-/// it for the second, and crashes on what is left), so each further return
-/// of a value gets a copy. Arguments are copied into the out-parameters
-/// already.
-static void copyRepeatedReturns(func::FuncOp func);
 
 namespace {
 
@@ -343,35 +335,12 @@ LogicalResult FunctionLowering::run() {
     returned.push_back(tensor);
   }
   ret->setOperands(returned);
-  // Planned, results are arena views, copied into the out-parameters.
-  if (!planned)
-    copyRepeatedReturns(func);
   for (Operation *op : llvm::reverse(original)) {
     op->dropAllUses();
     op->erase();
   }
   func->removeAttr(CS349Dialect::ArenaAttrHelper::getNameStr());
   return success();
-}
-
-static void copyRepeatedReturns(func::FuncOp func) {
-  for (Block &block : func.getBody()) {
-    auto ret = dyn_cast<func::ReturnOp>(block.getTerminator());
-    if (!ret)
-      continue;
-    OpBuilder b(ret);
-    llvm::SmallDenseSet<Value> seen;
-    for (OpOperand &operand : ret->getOpOperands()) {
-      Value value = operand.get();
-      auto type = dyn_cast<RankedTensorType>(value.getType());
-      if (!type || isa<BlockArgument>(value) || seen.insert(value).second)
-        continue;
-      Value empty = tensor::EmptyOp::create(b, ret.getLoc(), type.getShape(),
-                                            type.getElementType());
-      operand.set(
-          linalg::CopyOp::create(b, ret.getLoc(), value, empty).getResult(0));
-    }
-  }
 }
 
 namespace {
@@ -394,11 +363,10 @@ struct ConvertCS349ToLinalgPass
         if (isCS349(op))
           hasCS349 = true;
       });
-      if (!hasCS349) {
-        // TOSA or linalg input (a model before --import) bufferizes alike.
-        copyRepeatedReturns(func);
+      // TOSA or linalg input (a model before --import) is upstream's to
+      // lower.
+      if (!hasCS349)
         continue;
-      }
       bool planned = mode == LoweringMode::Planned ||
                      (mode == LoweringMode::Auto &&
                       func->hasAttr(CS349Dialect::ArenaAttrHelper::getNameStr()));

@@ -80,6 +80,8 @@ void mlir::cs349::buildBufferizePipeline(OpPassManager &pm,
   tosaPm.addPass(createConvertElementwiseToLinalgPass());
   // linalg.softmax and other ops with no loops of their own.
   tosaPm.addPass(createDecomposeAggregatedOps());
+  // After the lowerings, which may fold two results into one.
+  tosaPm.addPass(createCopyRepeatedReturns());
   // No CSE before bufferization: two results planned at the same offset
   // have identical memref.view ops, and merging them would tell
   // bufferization that two restrict tensors alias, which it would then
