@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -277,6 +278,18 @@ SmallVector<int64_t> broadcastShapeOf(ArrayRef<Value> values) {
   return shape;
 }
 
+/// min(a, b) as -max(-a, -b), with `MaxLike` max or maxnum: exact, NaN,
+/// infinities and zeros of either sign included (negation only flips the
+/// sign), and the minimum ignores NaN where `MaxLike` does.
+template <typename MaxLike>
+Value createMinimum(PatternRewriter &rewriter, Location loc, Value a,
+                    Value b) {
+  return NegOp::create(rewriter, loc,
+                       MaxLike::create(rewriter, loc,
+                                       NegOp::create(rewriter, loc, a),
+                                       NegOp::create(rewriter, loc, b)));
+}
+
 /// Replays the scalar op `op` on cs349 values.
 Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
                     ArrayRef<Value> operands) {
@@ -326,19 +339,10 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
     return MaxOp::create(rewriter, loc, operands[0], operands[1]);
   if (isa<arith::MaxNumFOp>(op))
     return MaxNumOp::create(rewriter, loc, operands[0], operands[1]);
-  // min(a, b) is -max(-a, -b), NaN, infinities and zeros of either sign
-  // included (negation is exact); the same for the minimum that ignores NaN.
   if (isa<arith::MinimumFOp>(op))
-    return NegOp::create(
-        rewriter, loc,
-        MaxOp::create(rewriter, loc, NegOp::create(rewriter, loc, operands[0]),
-                      NegOp::create(rewriter, loc, operands[1])));
+    return createMinimum<MaxOp>(rewriter, loc, operands[0], operands[1]);
   if (isa<arith::MinNumFOp>(op))
-    return NegOp::create(
-        rewriter, loc,
-        MaxNumOp::create(rewriter, loc,
-                         NegOp::create(rewriter, loc, operands[0]),
-                         NegOp::create(rewriter, loc, operands[1])));
+    return createMinimum<MaxNumOp>(rewriter, loc, operands[0], operands[1]);
   // |x| is max(x, -x): NaN stays NaN, -0 gives +0 (max orders -0 below +0).
   if (isa<math::AbsFOp>(op))
     return MaxOp::create(rewriter, loc, operands[0],
@@ -707,10 +711,7 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
         else if (reduction->combine == Combine::Max)
           result = MaxOp::create(rewriter, loc, result, init);
         else
-          result = NegOp::create(
-              rewriter, loc,
-              MaxOp::create(rewriter, loc, NegOp::create(rewriter, loc, result),
-                            NegOp::create(rewriter, loc, init)));
+          result = createMinimum<MaxOp>(rewriter, loc, result, init);
       }
     }
     if (result.getType() != resultType)
@@ -801,10 +802,10 @@ struct ContractionPattern : OpInterfaceRewritePattern<linalg::LinalgOp> {
       SmallVector<int64_t> perm(lhsType.getRank());
       std::iota(perm.begin(), perm.end(), 0);
       std::swap(perm[batch], perm[batch + 1]);
-      SmallVector<int64_t> shape(lhsType.getShape());
-      std::swap(shape[batch], shape[batch + 1]);
-      lhs = TransposeOp::create(rewriter, loc, lhsType.clone(shape), lhs,
-                                rewriter.getDenseI64ArrayAttr(perm));
+      lhs = TransposeOp::create(
+          rewriter, loc,
+          lhsType.clone(applyPermutation(lhsType.getShape(), perm)), lhs,
+          rewriter.getDenseI64ArrayAttr(perm));
     }
     Value result =
         MatmulOp::create(rewriter, loc, resultType, converted(lhs),

@@ -168,7 +168,7 @@ struct ComparePattern : OpRewritePattern<TosaOp> {
     Value lhs = op->getOperand(0), rhs = op->getOperand(1);
     if (!import::isCS349TensorType(lhs.getType()) ||
         !import::isCS349TensorType(rhs.getType()) ||
-        !import::isKernelTensorType(op.getType()))
+        !import::isMaskTensorType(op.getType()))
       return failure();
     rewriter.replaceOpWithNewOp<CompareOp>(
         op, op.getType(),
@@ -182,9 +182,8 @@ struct SelectPattern : OpRewritePattern<tosa::SelectOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tosa::SelectOp op,
                                 PatternRewriter &rewriter) const override {
-    auto condition = dyn_cast<RankedTensorType>(op.getInput1().getType());
-    if (!condition || !condition.getElementType().isInteger(1) ||
-        !import::isKernelTensorType(condition) || !allCS349Tensors(op) ||
+    if (!import::isMaskTensorType(op.getInput1().getType()) ||
+        !allCS349Tensors(op) ||
         !import::isCS349TensorType(op.getInput2().getType()) ||
         !import::isCS349TensorType(op.getInput3().getType()))
       return failure();

@@ -39,7 +39,6 @@ using namespace mlir;
 using namespace mlir::cs349;
 using namespace mlir::cs349::lowering;
 
-
 namespace {
 
 bool isCS349(Operation *op) { return isa<CS349Dialect>(op->getDialect()); }

@@ -71,17 +71,17 @@ void mlir::cs349::buildBufferizePipeline(OpPassManager &pm,
   // linalg; on other input these passes find nothing to do.
   // (Shapes, tosa.const_shape, are left unused: the canonicalizer after
   // bufferization removes them.)
-  OpPassManager &tosaPm = pm.nest<func::FuncOp>();
-  tosaPm.addPass(tosa::createTosaToLinalgNamed());
-  tosaPm.addPass(tosa::createTosaToLinalg());
-  tosaPm.addPass(createTosaToArithPass());
-  tosaPm.addPass(createTosaToTensorPass());
+  OpPassManager &functionPm = pm.nest<func::FuncOp>();
+  functionPm.addPass(tosa::createTosaToLinalgNamed());
+  functionPm.addPass(tosa::createTosaToLinalg());
+  functionPm.addPass(createTosaToArithPass());
+  functionPm.addPass(createTosaToTensorPass());
   // arith and math applied to whole tensors (front ends write them too).
-  tosaPm.addPass(createConvertElementwiseToLinalgPass());
+  functionPm.addPass(createConvertElementwiseToLinalgPass());
   // linalg.softmax and other ops with no loops of their own.
-  tosaPm.addPass(createDecomposeAggregatedOps());
+  functionPm.addPass(createDecomposeAggregatedOps());
   // After the lowerings, which may fold two results into one.
-  tosaPm.addPass(createCopyRepeatedReturns());
+  functionPm.addPass(createCopyRepeatedReturns());
   // No CSE before bufferization: two results planned at the same offset
   // have identical memref.view ops, and merging them would tell
   // bufferization that two restrict tensors alias, which it would then
