@@ -16,7 +16,7 @@
 //  * arenaSize is max(offset + size) over all buffers (arenaOf).
 //
 // The problem has passed checkProblem(), so no offset + size wraps.
-// This implementation places with the GreedyPlacer (Greedy.cpp), which finds
+// This implementation places with the GreedyPlacer (GreedyPlacer.cpp), which finds
 // that offset without scanning every lifetime-overlapping buffer.
 //
 //===----------------------------------------------------------------------===//
