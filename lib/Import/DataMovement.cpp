@@ -2,8 +2,9 @@
 //
 // How front ends move data without computing: `tensor.extract_slice` (a
 // view), `tensor.concat` and chains of `tensor.insert_slice` into an empty
-// tensor that fill it piece by piece along one axis (a concatenation), and
-// a `linalg.generic` whose body reads a table at an index it loads
+// tensor that fill it piece by piece along one axis (a concatenation),
+// `tensor.pad` by a constant (the source between constants), and a
+// `linalg.generic` whose body reads a table at an index it loads
 // (`tensor.extract %table[index_cast(%id), linalg.index ...]`: an
 // embedding or position lookup). Each becomes the cs349 op that says what
 // it does, so that fusion sees an elementwise read instead of an opaque
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -90,6 +92,61 @@ struct ConcatPattern : OpRewritePattern<tensor::ConcatOp> {
       return failure();
     rewriter.replaceOpWithNewOp<ConcatOp>(op, op.getType(), op.getInputs(),
                                           (int64_t)op.getDim());
+    return success();
+  }
+};
+
+/// `tensor.pad` by a constant, with static amounts: along each padded dim
+/// the source between two splat constants of the padding value (a
+/// cs349.concat), so that fusion reads the source elementwise instead of
+/// keeping an opaque kernel that writes the padded tensor.
+struct PadPattern : OpRewritePattern<tensor::PadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::PadOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType sourceType = op.getSourceType();
+    RankedTensorType type = op.getResultType();
+    TypedAttr padding;
+    if (!import::isKernelTensorType(sourceType) ||
+        !import::isKernelTensorType(type) || !op.getConstantPaddingValue() ||
+        !matchPattern(op.getConstantPaddingValue(), m_Constant(&padding)))
+      return failure();
+    // The amounts may be constant operands (TOSA's lowering writes them so).
+    std::optional<SmallVector<int64_t>> low =
+        getConstantIntValues(op.getMixedLowPad());
+    std::optional<SmallVector<int64_t>> high =
+        getConstantIntValues(op.getMixedHighPad());
+    auto negative = [](int64_t n) { return n < 0; };
+    if (!low || !high || llvm::any_of(*low, negative) ||
+        llvm::any_of(*high, negative))
+      return failure();
+    Location loc = op.getLoc();
+    Value padded = op.getSource();
+    SmallVector<int64_t> shape(sourceType.getShape());
+    for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+      const int64_t before = (*low)[dim], after = (*high)[dim];
+      if (before == 0 && after == 0)
+        continue;
+      SmallVector<Value> pieces;
+      auto splat = [&](int64_t size) {
+        SmallVector<int64_t> pieceShape(shape);
+        pieceShape[dim] = size;
+        auto pieceType =
+            RankedTensorType::get(pieceShape, type.getElementType());
+        return ConstantOp::create(rewriter, loc,
+                                  DenseElementsAttr::get(pieceType, padding));
+      };
+      if (before > 0)
+        pieces.push_back(splat(before));
+      pieces.push_back(padded);
+      if (after > 0)
+        pieces.push_back(splat(after));
+      shape[dim] += before + after;
+      padded = ConcatOp::create(
+          rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+          pieces, dim);
+    }
+    rewriter.replaceOp(op, padded);
     return success();
   }
 };
@@ -354,5 +411,5 @@ void mlir::cs349::import::populateDataMovementPatterns(
   // Before GenericPattern, which would wrap the lookup's body as opaque.
   patterns.add<GatherPattern>(context, /*benefit=*/2);
   patterns.add<ExtractSlicePattern, ConcatPattern, InsertSliceChainPattern,
-               RotateHalfPattern>(context);
+               PadPattern, RotateHalfPattern>(context);
 }

@@ -175,6 +175,20 @@ bool isConvertedElement(Operation *op) {
          isCS349Float(op->getResult(0).getType());
 }
 
+/// `sitofp` of `i32`/`i64` or `uitofp` of `i1` to a cs349 float type: the
+/// elements of a cs349.cast, which converts `i1` as 0 or 1 and wider
+/// integers signed, rounding once to nearest even.
+bool isIntegerConversion(Operation *op) {
+  if (!isa<arith::SIToFPOp, arith::UIToFPOp>(op))
+    return false;
+  Type from = getElementTypeOrSelf(op->getOperand(0).getType());
+  Type to = getElementTypeOrSelf(op->getResult(0).getType());
+  bool fromOk = isa<arith::SIToFPOp>(op)
+                    ? from.isSignlessInteger(32) || from.isSignlessInteger(64)
+                    : from.isSignlessInteger(1);
+  return fromOk && isa<BFloat16Type, Float16Type, Float32Type>(to);
+}
+
 /// cs349.compare's predicate for a `cmpf`, and whether it gives the
 /// negation of `cmpf`'s. cs349's predicates are false on NaN except `ne`
 /// (the ordered ones and `une`); an unordered one is the negation of an
@@ -258,6 +272,8 @@ bool mlir::cs349::import::isRaisableScalarOp(Operation *op) {
       return true;
     return isConvertedElement(op);
   }
+  if (isIntegerConversion(op))
+    return true;
   if (auto power = dyn_cast<math::FPowIOp>(op)) {
     APInt exponent;
     return matchPattern(power.getRhs(), m_ConstantInt(&exponent)) &&
@@ -365,8 +381,8 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
     return CosOp::create(rewriter, loc, operands[0]);
   if (isa<math::SinOp>(op))
     return SinOp::create(rewriter, loc, operands[0]);
-  if (isa<arith::TruncFOp, arith::ExtFOp>(op) && !operands.empty() &&
-      operands[0]) { // of a value, checked
+  if ((isa<arith::TruncFOp, arith::ExtFOp>(op) || isIntegerConversion(op)) &&
+      !operands.empty() && operands[0]) { // of a value, checked
     auto type = cast<RankedTensorType>(operands[0].getType());
     return CastOp::create(
         rewriter, loc,
@@ -481,12 +497,23 @@ struct GenericPattern : OpRewritePattern<linalg::GenericOp> {
     SmallVector<int64_t> loopSizes = op.getStaticLoopRanges();
     if (llvm::any_of(loopSizes, ShapedType::isDynamic))
       return failure();
-    for (Value input : op.getDpsInputs())
-      if (!import::isCS349TensorType(input.getType()) &&
-          !import::isMaskTensorType(input.getType()))
+    Block &body = op.getRegion().front();
+    // Integer inputs only as converted to floats (positions turned into
+    // angles, say): the conversion is a cs349.cast of the input.
+    auto onlyConverted = [&](OpOperand *input) {
+      auto type = dyn_cast<RankedTensorType>(input->get().getType());
+      BlockArgument element = body.getArgument(input->getOperandNumber());
+      return type && import::isKernelTensorType(type) &&
+             isa<IntegerType>(type.getElementType()) &&
+             !element.use_empty() &&
+             llvm::all_of(element.getUsers(), isIntegerConversion);
+    };
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (!import::isCS349TensorType(input->get().getType()) &&
+          !import::isMaskTensorType(input->get().getType()) &&
+          !onlyConverted(input))
         return failure();
 
-    Block &body = op.getRegion().front();
     BlockArgument acc = body.getArguments().back();
     unsigned numParallel = op.getNumParallelLoops();
     bool isReduction = numParallel != op.getNumLoops();
@@ -985,8 +1012,11 @@ struct TensorElementwisePattern : RewritePattern {
       if (isa<math::FPowIOp>(op) && index != 0)
         continue;
       bool isCondition = isa<arith::SelectOp>(op) && index == 0;
-      if (isCondition ? !import::isMaskTensorType(operand.getType())
-                      : !import::isCS349TensorType(operand.getType()))
+      Type type = operand.getType();
+      bool accepted = isCondition                ? import::isMaskTensorType(type)
+                      : isIntegerConversion(op) ? import::isKernelTensorType(type)
+                                                : import::isCS349TensorType(type);
+      if (!accepted)
         return failure();
       operands.push_back(operand);
     }

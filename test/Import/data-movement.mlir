@@ -49,6 +49,53 @@ func.func @not_concatenations(%a: tensor<4x3xf32>, %b: tensor<2x8xf32>) -> (tens
 
 // -----
 
+// A pad by a constant: along each padded dim, the source between splat
+// constants of the padding value (only the sides that are padded).
+// CHECK-LABEL: func.func @pad
+// CHECK-DAG: %[[TOP:.*]] = cs349.constant dense<-0.000000e+00> : tensor<1x4xf32>
+// CHECK-DAG: %[[BOTTOM:.*]] = cs349.constant dense<-0.000000e+00> : tensor<2x4xf32>
+// CHECK-DAG: %[[RIGHT:.*]] = cs349.constant dense<-0.000000e+00> : tensor<6x3xf32>
+// CHECK: %[[ROWS:.*]] = cs349.concat %[[TOP]], %x, %[[BOTTOM]] axis = 0 : tensor<1x4xf32>, tensor<3x4xf32>, tensor<2x4xf32> -> tensor<6x4xf32>
+// CHECK: %[[P:.*]] = cs349.concat %[[ROWS]], %[[RIGHT]] axis = 1 : tensor<6x4xf32>, tensor<6x3xf32> -> tensor<6x7xf32>
+// CHECK: return %[[P]]
+func.func @pad(%x: tensor<3x4xf32>) -> tensor<6x7xf32> {
+  %c1 = arith.constant 1 : index
+  %p = tensor.pad %x low[%c1, 0] high[2, 3] {
+  ^bb0(%i: index, %j: index):
+    %v = arith.constant -0.0 : f32
+    tensor.yield %v : f32
+  } : tensor<3x4xf32> to tensor<6x7xf32>
+  return %p : tensor<6x7xf32>
+}
+
+// -----
+
+// A pad whose value depends on the index stays opaque; one whose body
+// computes its value from constants is folded first, then raised.
+// CHECK-LABEL: func.func @computed_pads
+// CHECK: %[[TWO:.*]] = cs349.constant dense<2.000000e+00> : tensor<1x4xf32>
+// CHECK: %[[P:.*]] = cs349.kernel(%x) {{.*}} attributes {cs349.opaque = ["tensor.pad"]}
+// CHECK: arith.sitofp
+// CHECK: %[[Q:.*]] = cs349.concat %x, %[[TWO]] axis = 0
+// CHECK: return %[[P]], %[[Q]]
+func.func @computed_pads(%x: tensor<3x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
+  %p = tensor.pad %x low[1, 0] high[0, 0] {
+  ^bb0(%i: index, %j: index):
+    %k = arith.index_cast %j : index to i32
+    %v = arith.sitofp %k : i32 to f32
+    tensor.yield %v : f32
+  } : tensor<3x4xf32> to tensor<4x4xf32>
+  %q = tensor.pad %x low[0, 0] high[1, 0] {
+  ^bb0(%i: index, %j: index):
+    %one = arith.constant 1.0 : f32
+    %two = arith.addf %one, %one : f32
+    tensor.yield %two : f32
+  } : tensor<3x4xf32> to tensor<4x4xf32>
+  return %p, %q : tensor<4x4xf32>, tensor<4x4xf32>
+}
+
+// -----
+
 // RoPE's rotate-half: the upper half negated, then the lower half.
 // CHECK-LABEL: func.func @rotate_half
 // CHECK-NEXT: %[[R:.*]] = cs349.rotate_half %x : tensor<2x3x8xf32>

@@ -324,15 +324,34 @@ func.func @opaque(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
-// An opaque kernel reads integer arguments (token ids, positions) as they
-// are.
+// Integers converted to floats are a cs349.cast where the cast converts as
+// the conversion does: sitofp of i64 or i32 (in a generic's body too,
+// reading the integer input), uitofp of i1. An opaque kernel reads integer
+// arguments (token ids, positions) as they are: uitofp of i64 (unsigned).
 // CHECK-LABEL: func.func @integer_argument
-// CHECK: %[[F:.*]] = cs349.kernel(%ids) : (tensor<4xi64>) -> tensor<4xf32> attributes {cs349.opaque = ["arith.sitofp"]} {
-// CHECK: arith.sitofp
-// CHECK: return %[[F]]
-func.func @integer_argument(%ids: tensor<4xi64>) -> tensor<4xf32> {
+// CHECK-DAG: %[[F:.*]] = cs349.cast %ids : tensor<4xi64> -> tensor<4xf32>
+// CHECK-DAG: %[[H:.*]] = cs349.cast %small : tensor<4xi32> -> tensor<4xf16>
+// CHECK-DAG: %[[M:.*]] = cs349.cast %mask : tensor<4xi1> -> tensor<4xf32>
+// CHECK-DAG: %[[B:.*]] = cs349.cast %ids : tensor<4xi64> -> tensor<4xbf16>
+// CHECK-DAG: %[[U:.*]] = cs349.kernel(%ids) : (tensor<4xi64>) -> tensor<4xf32> attributes {cs349.opaque = ["arith.uitofp"]} {
+// CHECK-DAG: %[[G:.*]] = cs349.cast %ids : tensor<4xi64> -> tensor<4xf32>
+// CHECK-DAG: %[[S:.*]] = cs349.mul %[[G]], %[[G]]
+// CHECK: return %[[F]], %[[H]], %[[M]], %[[B]], %[[U]], %[[S]]
+#id = affine_map<(d0) -> (d0)>
+func.func @integer_argument(%ids: tensor<4xi64>, %small: tensor<4xi32>, %mask: tensor<4xi1>) -> (tensor<4xf32>, tensor<4xf16>, tensor<4xf32>, tensor<4xbf16>, tensor<4xf32>, tensor<4xf32>) {
   %f = arith.sitofp %ids : tensor<4xi64> to tensor<4xf32>
-  return %f : tensor<4xf32>
+  %h = arith.sitofp %small : tensor<4xi32> to tensor<4xf16>
+  %m = arith.uitofp %mask : tensor<4xi1> to tensor<4xf32>
+  %b = arith.sitofp %ids : tensor<4xi64> to tensor<4xbf16>
+  %u = arith.uitofp %ids : tensor<4xi64> to tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%ids : tensor<4xi64>) outs(%e : tensor<4xf32>) {
+  ^bb0(%i: i64, %o: f32):
+    %x = arith.sitofp %i : i64 to f32
+    %sq = arith.mulf %x, %x : f32
+    linalg.yield %sq : f32
+  } -> tensor<4xf32>
+  return %f, %h, %m, %b, %u, %s : tensor<4xf32>, tensor<4xf16>, tensor<4xf32>, tensor<4xbf16>, tensor<4xf32>, tensor<4xf32>
 }
 
 // -----

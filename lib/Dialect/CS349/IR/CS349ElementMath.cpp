@@ -254,10 +254,17 @@ Value CastOp::emitElement(OpBuilder &builder, Location loc,
   if (isa<FloatType>(from) && isa<FloatType>(to))
     return x; // The emitter rounds the f32 element to the result type.
   if (isa<IntegerType>(from) && isa<FloatType>(to)) {
-    // i1 is 0 or 1, not 0 or -1.
-    if (from.isInteger(1))
-      return arith::UIToFPOp::create(builder, loc, f32, x);
-    return arith::SIToFPOp::create(builder, loc, f32, x);
+    // Rounded once, to the result type: through f32 an integer above 2^24
+    // would be rounded twice (to f32, then by the emitter to bf16), which
+    // can miss the nearest bf16. Widened back to f32 exactly, so the
+    // emitter's rounding keeps it. i1 is 0 or 1, not 0 or -1.
+    Value converted =
+        from.isInteger(1)
+            ? arith::UIToFPOp::create(builder, loc, to, x).getResult()
+            : arith::SIToFPOp::create(builder, loc, to, x).getResult();
+    if (to == f32)
+      return converted;
+    return arith::ExtFOp::create(builder, loc, f32, converted);
   }
   unsigned bits = to.getIntOrFloatBitWidth();
   if (isa<FloatType>(from)) {

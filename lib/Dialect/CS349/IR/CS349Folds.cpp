@@ -45,10 +45,17 @@ bool mlir::cs349::isFoldableSize(ShapedType type) {
 
 namespace {
 /// An integer element as the folders compute with it: i1 is 0 or 1, wider
-/// types are signed.
-double integerValue(const APInt &value) {
-  return value.getBitWidth() == 1 ? double(value.getZExtValue())
-                                  : double(value.getSExtValue());
+/// types are signed. Nothing beyond 2^53, where a double no longer holds
+/// every integer: such a constant is not folded (cast to i32 would take the
+/// low bits of a rounded value, to bf16 would round twice).
+std::optional<double> integerValue(const APInt &value) {
+  if (value.getBitWidth() == 1)
+    return double(value.getZExtValue());
+  const int64_t integer = value.getSExtValue();
+  constexpr int64_t kExactInDouble = int64_t(1) << 53;
+  if (integer > kExactInDouble || integer < -kExactInDouble)
+    return std::nullopt;
+  return double(integer);
 }
 
 /// An integral double as int64, saturated: 2^63 (i64's maximum in double)
@@ -88,8 +95,12 @@ std::optional<std::vector<double>> mlir::cs349::readValues(Attribute attr) {
     for (APFloat value : elements.getValues<APFloat>())
       values.push_back(value.convertToDouble());
   } else if (isa<IntegerType>(elements.getElementType())) {
-    for (APInt value : elements.getValues<APInt>())
-      values.push_back(integerValue(value));
+    for (APInt value : elements.getValues<APInt>()) {
+      std::optional<double> integer = integerValue(value);
+      if (!integer)
+        return std::nullopt;
+      values.push_back(*integer);
+    }
   } else {
     return std::nullopt;
   }

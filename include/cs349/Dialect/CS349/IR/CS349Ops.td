@@ -410,14 +410,15 @@ def CS349_CastOp : CS349_Op<"cast",
   let description = [{
     Each element of `input` converted to the result's element type; the
     shapes are equal. Between float types it rounds to nearest, ties to even
-    (exact when widening). An integer becomes the float nearest to it (`i1`
-    is 0 or 1). A float becomes `i1` 1 unless it is 0 (NaN is 1), and
+    (exact when widening). An integer becomes the float nearest to it,
+    rounded once (`i1` is 0 or 1). A float becomes `i1` 1 unless it is 0 (NaN is 1), and
     `i32`/`i64` rounded toward zero, saturated at the type's range, NaN 0.
     Between integer types it sign-extends (`i1` zero-extends), truncates to
     the low bits, or gives `i1` 1 for every non-zero value. This is how mixed precision is written: bf16 weights and
     activations with f32 softmax statistics or an f32 residual stream. Each
     tensor keeps its own width, so the memory plan counts a cast's result at
-    its element type's bytes. It folds on constants, folds away a round trip
+    its element type's bytes. It folds on constants (integers up to 2^53 in
+    magnitude, which a double holds exactly), folds away a round trip
     through a wider type, and fuses like any elementwise op.
 
     ```mlir
