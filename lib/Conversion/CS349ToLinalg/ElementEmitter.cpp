@@ -215,6 +215,9 @@ Value ElementEmitter::readConcat(OpBuilder &b, Location loc, ConcatOp concat,
   // read outside its own range would be out of bounds, and an input that is
   // recomputed would be computed for every element of the others.
   int64_t axis = concat.getAxis();
+  // Integer elements are carried in their own type, floats in f32.
+  Type element = concat.getType().getElementType();
+  Type carried = isa<IntegerType>(element) ? element : Type(f32);
   std::function<Value(OpBuilder &, Location, unsigned, int64_t)> piece =
       [&](OpBuilder &pb, Location pl, unsigned input, int64_t start) -> Value {
     Value operand = concat.getInputs()[input];
@@ -226,7 +229,7 @@ Value ElementEmitter::readConcat(OpBuilder &b, Location loc, ConcatOp concat,
     int64_t end = start + tensorType(operand).getDimSize(axis);
     Value inside = arith::CmpIOp::create(pb, pl, arith::CmpIPredicate::ult,
                                          indices[axis], index(pb, pl, end));
-    auto branch = scf::IfOp::create(pb, pl, TypeRange{f32}, inside,
+    auto branch = scf::IfOp::create(pb, pl, TypeRange{carried}, inside,
                                     /*addThenBlock=*/true,
                                     /*addElseBlock=*/true);
     {
@@ -293,8 +296,6 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
   return llvm::TypeSwitch<Operation *, Value>(op)
       .Case([&](ConstantOp dense) {
         // Non-splat constants are stored before they are read.
-        std::optional<double> splat = getSplatValue(dense.getValue());
-        assert(splat && "dense constants are stored in tensors");
         Type element = dense.getType().getElementType();
         if (isa<IntegerType>(element))
           return arith::ConstantOp::create(
@@ -303,6 +304,8 @@ Value ElementEmitter::computeUnrounded(OpBuilder &b, Location loc,
                                       cast<SplatElementsAttr>(dense.getValue())
                                           .getSplatValue<APInt>()))
               .getResult();
+        std::optional<double> splat = getSplatValue(dense.getValue());
+        assert(splat && "dense constants are stored in tensors");
         return constant(b, loc, *splat);
       })
       .Case([&](CausalMaskOp mask) {
