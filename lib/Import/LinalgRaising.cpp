@@ -1013,9 +1013,10 @@ struct TensorElementwisePattern : RewritePattern {
         continue;
       bool isCondition = isa<arith::SelectOp>(op) && index == 0;
       Type type = operand.getType();
-      bool accepted = isCondition                ? import::isMaskTensorType(type)
-                      : isIntegerConversion(op) ? import::isKernelTensorType(type)
-                                                : import::isCS349TensorType(type);
+      bool accepted = isCondition ? import::isMaskTensorType(type)
+                      : isIntegerConversion(op)
+                          ? import::isKernelTensorType(type)
+                          : import::isCS349TensorType(type);
       if (!accepted)
         return failure();
       operands.push_back(operand);

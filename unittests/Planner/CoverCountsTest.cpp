@@ -21,10 +21,10 @@ using cs349::planner::test::Lcg;
 
 namespace {
 
-constexpr uint64_t kSpan = 160;
+constexpr uint64_t kCountSpan = 160;
 
-struct Counted {
-  std::vector<int64_t> count = std::vector<int64_t>(kSpan + 80, 0);
+struct CountedBytes {
+  std::vector<int64_t> count = std::vector<int64_t>(kCountSpan + 80, 0);
 
   void add(uint64_t begin, uint64_t end, int64_t delta) {
     for (uint64_t x = begin; x < end; ++x)
@@ -59,8 +59,7 @@ struct Counted {
       while (count[e] == 0)
         ++e;
       const uint64_t length = e - b;
-      if (length >= size &&
-          (!std::get<0>(best) || length < std::get<1>(best)))
+      if (length >= size && (!std::get<0>(best) || length < std::get<1>(best)))
         best = {true, length, b};
       b = e;
     }
@@ -68,18 +67,18 @@ struct Counted {
   }
 };
 
-struct Block {
+struct CountedBlock {
   uint64_t begin, end;
   int32_t delta;
 };
 
-void checkRandomBlocks(bool trackRuns) {
+void checkRandomCountedBlocks(bool trackRuns) {
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     Lcg rng{seed};
     NodeArena pool;
     CoverCounts counts(&pool, trackRuns);
-    Counted reference;
-    std::vector<Block> in;
+    CountedBytes reference;
+    std::vector<CountedBlock> in;
     for (int step = 0; step < 80; ++step) {
       if (!in.empty() && rng.below(5) < 2) {
         const size_t k = rng.below(in.size());
@@ -87,10 +86,10 @@ void checkRandomBlocks(bool trackRuns) {
         reference.add(in[k].begin, in[k].end, -in[k].delta);
         in.erase(in.begin() + k);
       } else {
-        const uint64_t begin = rng.below(kSpan - 1);
+        const uint64_t begin = rng.below(kCountSpan - 1);
         const uint64_t end =
-            begin + 1 + rng.below(std::min<uint64_t>(kSpan - begin,
-                                                      1 + seed % 30));
+            begin + 1 +
+            rng.below(std::min<uint64_t>(kCountSpan - begin, 1 + seed % 30));
         const int32_t delta = 1 + (int32_t)rng.below(2);
         counts.add(begin, end, delta);
         reference.add(begin, end, delta);
@@ -107,9 +106,13 @@ void checkRandomBlocks(bool trackRuns) {
   }
 }
 
-TEST(CoverCountsTest, FirstFreeRunAsCounted) { checkRandomBlocks(false); }
+TEST(CoverCountsTest, FirstFreeRunAsCounted) {
+  checkRandomCountedBlocks(false);
+}
 
-TEST(CoverCountsTest, TrackedRunsGiveTheBestFit) { checkRandomBlocks(true); }
+TEST(CoverCountsTest, TrackedRunsGiveTheBestFit) {
+  checkRandomCountedBlocks(true);
+}
 
 TEST(CoverCountsTest, BlocksTakenOutLeaveNoTrace) {
   NodeArena pool;
@@ -120,7 +123,7 @@ TEST(CoverCountsTest, BlocksTakenOutLeaveNoTrace) {
   EXPECT_EQ(counts.firstFree(11), 30u);
   EXPECT_EQ(counts.bestFreeTracked(5), 10u);
   counts.add(0, 10, -1);
-  EXPECT_EQ(counts.firstFree(11), 0u);  // [0, 20) is free again
+  EXPECT_EQ(counts.firstFree(11), 0u); // [0, 20) is free again
   EXPECT_EQ(counts.bestFreeTracked(21), 30u);
   counts.add(20, 30, -1);
   EXPECT_EQ(counts.firstFree(1000), 0u);

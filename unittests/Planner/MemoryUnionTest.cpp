@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lcg.h"
 #include "MemoryUnion.h"
+#include "Lcg.h"
 #include "NodeArena.h"
 
 #include <gtest/gtest.h>
@@ -23,10 +23,10 @@ using cs349::planner::test::Lcg;
 namespace {
 
 /// The bytes below this many are tested; ranges end below it.
-constexpr uint64_t kSpan = 160;
+constexpr uint64_t kUnionSpan = 160;
 
-struct ByteMap {
-  std::vector<int> covered = std::vector<int>(kSpan + 64, 0);
+struct UnionByteMap {
+  std::vector<int> covered = std::vector<int>(kUnionSpan + 64, 0);
 
   void set(uint64_t begin, uint64_t end, int value) {
     for (uint64_t x = begin; x < end; ++x)
@@ -58,8 +58,8 @@ struct ByteMap {
 
 /// Every question from x: the lowest fit of each size and where its free
 /// run ends, where the covered run at x ends.
-void expectAnswers(const MemoryUnion &u, const ByteMap &map, uint64_t x,
-                   bool touchingRanges) {
+void expectUnionAnswers(const MemoryUnion &u, const UnionByteMap &map,
+                        uint64_t x, bool touchingRanges) {
   for (uint64_t size : {1, 2, 3, 5, 8, 13, 30, 70}) {
     uint64_t freeEnd = 0;
     const uint64_t y = u.skipToFit(x, size, freeEnd);
@@ -70,27 +70,28 @@ void expectAnswers(const MemoryUnion &u, const ByteMap &map, uint64_t x,
     EXPECT_EQ(u.skipCovered(x), map.endOfCoveredRun(x)) << "x = " << x;
 }
 
-TEST(MemoryUnionTest, MergedRangesAnswerLikeTheByteMap) {
+TEST(MemoryUnionTest, MergedRangesAnswerLikeTheUnionByteMap) {
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     Lcg rng{seed};
     NodeArena pool;
     MemoryUnion u(&pool);
-    ByteMap map;
+    UnionByteMap map;
     std::set<uint64_t> asked{0};
     EXPECT_TRUE(u.empty());
     for (int step = 0; step < 30; ++step) {
-      const uint64_t begin = rng.below(kSpan - 1);
-      const uint64_t end = begin + 1 + rng.below(std::min<uint64_t>(
-                                           kSpan - begin, 1 + seed % 24));
+      const uint64_t begin = rng.below(kUnionSpan - 1);
+      const uint64_t end =
+          begin + 1 +
+          rng.below(std::min<uint64_t>(kUnionSpan - begin, 1 + seed % 24));
       u.add(begin, end);
       map.set(begin, end, 1);
       asked.insert(end);
       for (uint64_t x : asked)
-        expectAnswers(u, map, x, /*touchingRanges=*/false);
+        expectUnionAnswers(u, map, x, /*touchingRanges=*/false);
       // nextBegin: the first byte above x that begins a covered run.
-      for (uint64_t x = 0; x < kSpan; ++x) {
+      for (uint64_t x = 0; x < kUnionSpan; ++x) {
         uint64_t expected = kNoEnd;
-        for (uint64_t b = x + 1; b < kSpan; ++b)
+        for (uint64_t b = x + 1; b < kUnionSpan; ++b)
           if (map.covered[b] && !map.covered[b - 1]) {
             expected = b;
             break;
@@ -107,7 +108,7 @@ TEST(MemoryUnionTest, RangesApartComeAndGo) {
     Lcg rng{seed};
     NodeArena pool;
     MemoryUnion u(&pool);
-    ByteMap map;
+    UnionByteMap map;
     std::vector<std::pair<uint64_t, uint64_t>> in; // the ranges added apart
     for (int step = 0; step < 60; ++step) {
       if (!in.empty() && rng.below(3) == 0) {
@@ -117,9 +118,9 @@ TEST(MemoryUnionTest, RangesApartComeAndGo) {
         in.erase(in.begin() + k);
       } else {
         // A range that meets none in the union (it may touch one).
-        const uint64_t begin = rng.below(kSpan - 1);
+        const uint64_t begin = rng.below(kUnionSpan - 1);
         const uint64_t end = begin + 1 + rng.below(1 + seed % 16);
-        bool meets = end > kSpan;
+        bool meets = end > kUnionSpan;
         for (uint64_t b = begin; b < end && !meets; ++b)
           meets = map.covered[b] != 0;
         if (meets)
@@ -132,7 +133,7 @@ TEST(MemoryUnionTest, RangesApartComeAndGo) {
       for (const auto &range : in)
         asked.insert(range.second);
       for (uint64_t x : asked)
-        expectAnswers(u, map, x, /*touchingRanges=*/true);
+        expectUnionAnswers(u, map, x, /*touchingRanges=*/true);
     }
   }
 }
