@@ -247,6 +247,11 @@ def PlanMemory : Pass<"plan-memory", "::mlir::ModuleOp"> {
     A function that computes tensors outside kernels is an error ("run
     --fuse first"). Functions without a body are skipped.
 
+    The pass adds these attributes and changes nothing else; it checks them
+    itself (as a memory plan, and by the dialect's rules for them) and
+    preserves every analysis, so the pass manager does not verify the whole
+    module again after it.
+
     Before (fused):
 
     ```mlir
