@@ -111,7 +111,8 @@ struct PlanMemoryPass : public mlir::cs349::impl::PlanMemoryBase<PlanMemoryPass>
     };
     if (failed(verifyOn(func)))
       return failure();
-    WalkResult walk = func.walk([&](KernelOp kernel) {
+    // Pre-order, so that each kernel's body is skipped.
+    WalkResult walk = func.walk<WalkOrder::PreOrder>([&](KernelOp kernel) {
       return failed(verifyOn(kernel)) ? WalkResult::interrupt()
                                       : WalkResult::skip();
     });
