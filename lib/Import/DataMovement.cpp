@@ -106,10 +106,11 @@ struct PadPattern : OpRewritePattern<tensor::PadOp> {
                                 PatternRewriter &rewriter) const override {
     RankedTensorType sourceType = op.getSourceType();
     RankedTensorType type = op.getResultType();
+    Value paddingValue = op.getConstantPaddingValue();
     TypedAttr padding;
     if (!import::isKernelTensorType(sourceType) ||
-        !import::isKernelTensorType(type) || !op.getConstantPaddingValue() ||
-        !matchPattern(op.getConstantPaddingValue(), m_Constant(&padding)))
+        !import::isKernelTensorType(type) || !paddingValue ||
+        !matchPattern(paddingValue, m_Constant(&padding)))
       return failure();
     // The amounts may be constant operands (TOSA's lowering writes them so).
     std::optional<SmallVector<int64_t>> low =

@@ -45,7 +45,7 @@ bool isCS349(Operation *op) { return isa<CS349Dialect>(op->getDialect()); }
 
 bool isStoredConstant(Operation *op) {
   auto constant = dyn_cast<ConstantOp>(op);
-  return constant && !getSplatValue(constant.getValue());
+  return constant && !isa<SplatElementsAttr>(constant.getValue());
 }
 
 /// Ops that produce a tensor of their own when they are lowered (as opposed
