@@ -545,3 +545,14 @@ func.func @sin_cos(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
   %c = math.cos %x : tensor<4x8xf32>
   return %s, %c : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+// -----
+
+// A tile whose result type is not its input's shape times its multiples
+// (TOSA's verifier lets it through; its lowering would not verify).
+func.func @tile_of_the_wrong_shape(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %multiples = tosa.const_shape {values = dense<[2, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-error @+1 {{'tosa.tile' op has the result type 'tensor<4x8xf32>' where its input and multiples give 'tensor<8x8xf32>'}}
+  %r = tosa.tile %x, %multiples : (tensor<4x8xf32>, !tosa.shape<2>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
