@@ -123,6 +123,7 @@ public:
   bool emitMax() { return emitBinary("max"); }
   bool emitMaxNum() { return emitBinary("maxnum"); }
   bool emitBinary(llvm::StringRef name);
+  bool emitPow();
   bool emitReduceSum() { return emitReduction(/*sum=*/true); }
   bool emitReduceMax() { return emitReduction(/*sum=*/false); }
   bool emitReduction(bool sum);
@@ -182,6 +183,7 @@ const ProgramStep kSteps[] = {
     {"div", 3, &ProgramBuilder::emitDiv},
     {"max", 3, &ProgramBuilder::emitMax},
     {"maxnum", 2, &ProgramBuilder::emitMaxNum},
+    {"pow", 2, &ProgramBuilder::emitPow},
     // Reductions and row-wise composites.
     {"reduce_sum", 3, &ProgramBuilder::emitReduceSum},
     {"reduce_max", 3, &ProgramBuilder::emitReduceMax},
@@ -489,6 +491,33 @@ bool ProgramBuilder::emitBinary(llvm::StringRef name) {
   else if (name == "sub" && chance(0.5))
     std::swap(lhs, *rhs);
   binary(name, lhs, *rhs);
+  return true;
+}
+
+bool ProgramBuilder::emitPow() {
+  // A positive base, so that every real exponent gives a number: a square
+  // (RMSNorm's x.pow(2), which canonicalizes to x * x), a cube, a root, a
+  // reciprocal, or a tensor of exponents within +-2.
+  std::optional<Pooled> base = find([](const Pooled &p) {
+    return p.lower >= 0.1 && p.bound <= 8.0;
+  });
+  if (!base || chance(0.3))
+    base = positiveFresh(randomShape());
+  ArrayRef<int64_t> baseShape = shapeOf(base->value);
+  Pooled exponent =
+      chance(0.5)
+          ? splat(chance(0.5) ? ArrayRef<int64_t>{} : baseShape,
+                  oneOf<double>({2.0, 2.0, 3.0, 0.5, -0.5, 1.5, -1.0, 1.0}))
+          : within(fresh(broadcastPartner(baseShape)), 2.0);
+  // b^e is monotonic in each of b > 0 and e, so over the box of their
+  // bounds its extremes are at the corners (all positive).
+  double low = base->lower, high = base->bound;
+  double eLow = exponent.lower, eHigh = exponent.bound;
+  double corners[] = {std::pow(low, eLow), std::pow(low, eHigh),
+                      std::pow(high, eLow), std::pow(high, eHigh)};
+  remember(PowOp::create(builder, loc("pow"), base->value, exponent.value),
+           *std::max_element(std::begin(corners), std::end(corners)),
+           *std::min_element(std::begin(corners), std::end(corners)));
   return true;
 }
 

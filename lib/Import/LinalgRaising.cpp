@@ -241,6 +241,20 @@ bool isRaisedNegated(arith::CmpFOp compare) {
          });
 }
 
+/// The exponent of `x^n` when it is a constant that every float element
+/// type of cs349 holds exactly (bf16 has 8 significant bits), so that
+/// `pow(x, n)` raises the same power.
+std::optional<int64_t> constantIntegerExponent(math::FPowIOp power) {
+  APInt exponent;
+  if (!matchPattern(power.getRhs(), m_ConstantInt(&exponent)) ||
+      exponent.getSignificantBits() > 64)
+    return std::nullopt;
+  int64_t n = exponent.getSExtValue();
+  if (n < -256 || n > 256)
+    return std::nullopt;
+  return n;
+}
+
 /// Whether the condition of `select` is a `cmpf` raised as its negation.
 bool hasNegatedCondition(arith::SelectOp select) {
   auto compare = select.getCondition().getDefiningOp<arith::CmpFOp>();
@@ -260,7 +274,7 @@ bool mlir::cs349::import::isRaisableScalarOp(Operation *op) {
           arith::MaximumFOp, arith::MaxNumFOp, arith::MinimumFOp,
           arith::MinNumFOp, arith::NegFOp, math::AbsFOp, math::ExpOp,
           math::RsqrtOp, math::TanhOp, math::LogOp, math::SqrtOp,
-          math::ErfOp, math::CosOp, math::SinOp>(op))
+          math::ErfOp, math::CosOp, math::SinOp, math::PowFOp>(op))
     return true;
   // A constant converted to the body's type (a scale given in f64): the
   // converted constant. Another converted value is a cs349.cast when both
@@ -274,11 +288,8 @@ bool mlir::cs349::import::isRaisableScalarOp(Operation *op) {
   }
   if (isIntegerConversion(op))
     return true;
-  if (auto power = dyn_cast<math::FPowIOp>(op)) {
-    APInt exponent;
-    return matchPattern(power.getRhs(), m_ConstantInt(&exponent)) &&
-           exponent == 2;
-  }
+  if (auto power = dyn_cast<math::FPowIOp>(op))
+    return constantIntegerExponent(power).has_value();
   FloatAttr constant;
   return matchPattern(op, m_Constant(&constant));
 }
@@ -399,8 +410,15 @@ Value raiseScalarOp(PatternRewriter &rewriter, Operation *op,
                   APFloat::rmNearestTiesToEven, &lostInfo);
     return import::createSplat(rewriter, loc, type, value.convertToDouble());
   }
-  if (isa<math::FPowIOp>(op)) // x^2, checked by isRaisableScalarOp
-    return MulOp::create(rewriter, loc, operands[0], operands[0]);
+  if (isa<math::PowFOp>(op))
+    return PowOp::create(rewriter, loc, operands[0], operands[1]);
+  // x^n by a constant n, checked by isRaisableScalarOp (a square becomes
+  // x * x when canonicalized).
+  if (auto power = dyn_cast<math::FPowIOp>(op))
+    return PowOp::create(
+        rewriter, loc, operands[0],
+        import::createSplat(rewriter, loc, getElementTypeOrSelf(power.getType()),
+                            (double)*constantIntegerExponent(power)));
   FloatAttr constant;
   matchPattern(op, m_Constant(&constant));
   return import::createSplat(rewriter, loc, constant.getType(),

@@ -55,10 +55,15 @@ std::string describe(Operation *op) {
 
 std::string mlir::cs349::import::opaqueReason(Operation *op) {
   if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
-    for (Operation &bodyOp : generic.getRegion().front().without_terminator())
-      if (!isRaisableScalarOp(&bodyOp))
-        return "linalg.generic whose body computes " + describe(&bodyOp) +
-               ", which no cs349 op computes";
+    for (Operation &bodyOp : generic.getRegion().front().without_terminator()) {
+      if (isRaisableScalarOp(&bodyOp))
+        continue;
+      if (isa<math::FPowIOp>(bodyOp))
+        return "linalg.generic whose body computes 'math.fpowi' by a power "
+               "that is not a constant within +-256";
+      return "linalg.generic whose body computes " + describe(&bodyOp) +
+             ", which no cs349 op computes";
+    }
     if (llvm::any_of(op->getOperandTypes(), [](Type type) {
           return !isCS349TensorType(type) && !isMaskTensorType(type);
         }))

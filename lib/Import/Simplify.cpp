@@ -201,4 +201,7 @@ void mlir::cs349::import::populateSimplifyPatterns(
   patterns.add<ReciprocalMultiply, ReshapeOfScalarQuotient, SigmoidTimesInput,
                SiluQuotient, RepeatByAddingZeros>(
       patterns.getContext());
+  // Squares come in as powers of 2 (`x.pow(2)`, `tosa.pow`, `fpowi`): the
+  // raised RMSNorm should read `x * x` as the hand-written one does.
+  PowOp::getCanonicalizationPatterns(patterns, patterns.getContext());
 }

@@ -242,6 +242,7 @@ void mlir::cs349::import::populateTosaPatterns(RewritePatternSet &patterns) {
                BinaryPattern<tosa::MulOp, MulOp>,
                BinaryPattern<tosa::MaximumOp, MaxOp>,
                BinaryPattern<tosa::MaximumOp, MaxNumOp, NaNs::Ignore>,
+               BinaryPattern<tosa::PowOp, PowOp>,
                UnaryPattern<tosa::ExpOp, ExpOp>,
                UnaryPattern<tosa::RsqrtOp, RsqrtOp>,
                UnaryPattern<tosa::TanhOp, TanhOp>,

@@ -136,6 +136,61 @@ func.func @linalg_elementwise(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %r: tensor
 // -----
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
+
+// Powers: powf of two elements, powf by a constant, fpowi by a constant
+// that every element type holds (2 is x·x); fpowi by a power beyond ±256
+// (which bf16 would round) stays opaque.
+// CHECK-LABEL: func.func @linalg_powers
+// CHECK-DAG: %[[HALF:.*]] = cs349.constant dense<5.000000e-01> : tensor<f32>
+// CHECK-DAG: %[[CUBE:.*]] = cs349.constant dense<-3.000000e+00> : tensor<f32>
+// CHECK: %[[P:.*]] = cs349.pow %x, %y : tensor<4x8xf32>
+// CHECK: %[[R:.*]] = cs349.pow %[[P]], %[[HALF]] : tensor<4x8xf32>, tensor<f32>
+// CHECK: %[[C:.*]] = cs349.pow %[[R]], %[[CUBE]] : tensor<4x8xf32>, tensor<f32>
+// CHECK: %[[S:.*]] = cs349.mul %[[C]], %[[C]] : tensor<4x8xf32>
+// CHECK: %[[K:.*]] = cs349.kernel(%[[S]]) {{.*}} attributes {cs349.opaque = ["linalg.generic"]}
+// CHECK: math.fpowi
+// CHECK: return %[[K]]
+func.func @linalg_powers(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %half = arith.constant 0.5 : f32
+  %c-3 = arith.constant -3 : i32
+  %c2 = arith.constant 2 : i64
+  %c300 = arith.constant 300 : i32
+  %empty = tensor.empty() : tensor<4x8xf32>
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %y : tensor<4x8xf32>, tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %v = math.powf %a, %b : f32
+    %r = math.powf %v, %half : f32
+    %c = math.fpowi %r, %c-3 : f32, i32
+    %s = math.fpowi %c, %c2 : f32, i64
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  %q = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %v = math.fpowi %a, %c300 : f32, i32
+    linalg.yield %v : f32
+  } -> tensor<4x8xf32>
+  return %q : tensor<4x8xf32>
+}
+
+// -----
+
+// tosa.pow is cs349.pow; by a constant 2 (RMSNorm's square), x·x.
+// CHECK-LABEL: func.func @tosa_powers
+// CHECK: %[[P:.*]] = cs349.pow %x, %y : tensor<4x8xf32>, tensor<1x8xf32>
+// CHECK: %[[S:.*]] = cs349.mul %[[P]], %[[P]] : tensor<4x8xf32>
+// CHECK: return %[[S]]
+func.func @tosa_powers(%x: tensor<4x8xf32>, %y: tensor<1x8xf32>) -> tensor<4x8xf32> {
+  %two = "tosa.const"() <{values = dense<2.0> : tensor<1x1xf32>}> : () -> tensor<1x1xf32>
+  %p = tosa.pow %x, %y : (tensor<4x8xf32>, tensor<1x8xf32>) -> tensor<4x8xf32>
+  %s = tosa.pow %p, %two : (tensor<4x8xf32>, tensor<1x1xf32>) -> tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 
 // Reductions: an init that is the identity (0 for a sum; -inf or the

@@ -208,6 +208,35 @@ func.func @to_negation_broadcasts_x(%x: tensor<8xf32>) -> (tensor<4x8xf32>, tens
 
 // -----
 
+// pow(x, 2) is x * x and pow(x, 1) is x, when the exponent broadcasts into
+// x; a power that widens x, another exponent, or a constant base stays.
+
+// CHECK-LABEL: func.func @powers
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x8xf32>, %[[Y:.*]]: tensor<8xf32>)
+// CHECK-DAG:     %[[TWO:.*]] = cs349.constant dense<2.000000e+00> : tensor<4x8xf32>
+// CHECK-DAG:     %[[THREE:.*]] = cs349.constant dense<3.000000e+00> : tensor<f32>
+// CHECK:         %[[SQ:.*]] = cs349.mul %[[X]], %[[X]] : tensor<4x8xf32>
+// CHECK-NEXT:    %[[WIDE:.*]] = cs349.pow %[[Y]], %[[TWO]] : tensor<8xf32>, tensor<4x8xf32>
+// CHECK-NEXT:    %[[CUBE:.*]] = cs349.pow %[[X]], %[[THREE]] : tensor<4x8xf32>, tensor<f32>
+// CHECK-NEXT:    %[[EXP2:.*]] = cs349.pow %[[TWO]], %[[X]] : tensor<4x8xf32>
+// CHECK-NEXT:    return %[[SQ]], %[[X]], %[[WIDE]], %[[CUBE]], %[[EXP2]]
+func.func @powers(%x: tensor<4x8xf32>, %y: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
+  %one = cs349.constant dense<1.0> : tensor<8xf32>
+  %two = cs349.constant dense<2.0> : tensor<f32>
+  %two_wide = cs349.constant dense<2.0> : tensor<4x8xf32>
+  %three = cs349.constant dense<3.0> : tensor<f32>
+  %0 = cs349.pow %x, %two : tensor<4x8xf32>, tensor<f32>
+  %1 = cs349.pow %x, %one : tensor<4x8xf32>, tensor<8xf32>
+  %2 = cs349.pow %y, %two_wide : tensor<8xf32>, tensor<4x8xf32>
+  %3 = cs349.pow %x, %three : tensor<4x8xf32>, tensor<f32>
+  %4 = cs349.pow %two_wide, %x : tensor<4x8xf32>
+  return %0, %1, %2, %3, %4
+      : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
 // rotate_half twice is a negation; once is not.
 
 // CHECK-LABEL: func.func @rotate_half_twice

@@ -44,6 +44,22 @@ func.func @nan_maxima() -> (tensor<4xf32>, tensor<4xf32>) {
 
 // -----
 
+// pow is C's pow: 0 as an exponent gives 1 even for a NaN base, a
+// negative base gives a number (here -8) only to an integral power and NaN
+// (of either sign) otherwise.
+
+// CHECK-LABEL: func.func @powers
+// CHECK-NEXT:    %[[P:.*]] = cs349.constant dense<[1.000000e+00, 1.000000e+00, 0x{{[7F]}}FC00000, -8.000000e+00, 5.000000e-01, 0x7F800000]> : tensor<6xf32>
+// CHECK-NEXT:    return %[[P]]
+func.func @powers() -> tensor<6xf32> {
+  %a = cs349.constant dense<[0x7FC00000, 1.0, -8.0, -2.0, 2.0, 0.0]> : tensor<6xf32>
+  %b = cs349.constant dense<[0.0, 0x7FC00000, 0.5, 3.0, -1.0, -1.0]> : tensor<6xf32>
+  %0 = cs349.pow %a, %b : tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
 // The result is rounded to bf16 once: 1 + 0.001 is 1 in bf16 (8 bits of
 // mantissa).
 

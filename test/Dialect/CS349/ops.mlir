@@ -47,7 +47,9 @@ func.func @elementwise(%a: tensor<4x8xf32>, %r: tensor<4x1xf32>, %s: tensor<f32>
   %9 = cs349.silu %8 : tensor<4x8xf32>
   // CHECK: cs349.rotate_half %{{.*}} : tensor<4x8xf32>
   %10 = cs349.rotate_half %9 : tensor<4x8xf32>
-  return %10 : tensor<4x8xf32>
+  // CHECK: cs349.pow %{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<4x1xf32>
+  %11 = cs349.pow %10, %r : tensor<4x8xf32>, tensor<4x1xf32>
+  return %11 : tensor<4x8xf32>
 }
 
 // -----

@@ -57,6 +57,16 @@ def SubFromZero : Pat<(CS349_SubOp:$result (CS349_ConstantOp SplatOf<"0.0">:$c),
                       (CS349_NegOp $x), [(SameType $result, $x)]>;
 
 //===----------------------------------------------------------------------===//
+// Powers
+//===----------------------------------------------------------------------===//
+
+// pow(x, 2) -> x * x: the square rounded once either way, for every x
+// (NaN, infinities and zeros of either sign), and a multiplication is
+// cheaper than a call of pow.
+def PowOfTwo : Pat<(CS349_PowOp:$result $x, (CS349_ConstantOp SplatOf<"2.0">:$c)),
+                   (CS349_MulOp $x, $x), [(SameType $result, $x)]>;
+
+//===----------------------------------------------------------------------===//
 // Rotary embeddings
 //===----------------------------------------------------------------------===//
 

@@ -68,6 +68,13 @@ Value MaxNumOp::emit(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
   return arith::MaxNumFOp::create(builder, loc, lhs, rhs);
 }
 
+// C's pow: pow(x, 0) is 1 and pow(1, y) is 1 even for NaN, as math.powf
+// computes them at run time.
+double PowOp::evaluate(double lhs, double rhs) { return std::pow(lhs, rhs); }
+Value PowOp::emit(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
+  return math::PowFOp::create(builder, loc, lhs, rhs);
+}
+
 //===----------------------------------------------------------------------===//
 // Unary ops
 //===----------------------------------------------------------------------===//

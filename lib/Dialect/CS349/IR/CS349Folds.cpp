@@ -338,6 +338,11 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
   return foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0);
 }
 
+// pow(x, 1) is x for every x (NaN and infinities included).
+OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
+  return foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0);
+}
+
 OpFoldResult MaxOp::fold(FoldAdaptor) {
   if (getLhs() == getRhs())
     return getLhs();
@@ -766,6 +771,10 @@ void MulOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
 void DivOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                         MLIRContext *context) {
   patterns.add<DivOfNegs, DivByMinusOne>(context);
+}
+void PowOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                        MLIRContext *context) {
+  patterns.add<PowOfTwo>(context);
 }
 void RotateHalfOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                                MLIRContext *context) {

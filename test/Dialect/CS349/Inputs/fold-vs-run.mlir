@@ -2,7 +2,8 @@
 // that the folded values and the compiled code can be compared to 1e-6.
 func.func @folds() -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<1x2x4xf32>,
                        tensor<2x2xf32>, tensor<4x2xf32>, tensor<2x1xf32>, tensor<4xf32>,
-                       tensor<4x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>) {
+                       tensor<4x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>,
+                       tensor<6xf32>) {
   %a = cs349.constant dense<[[0.5, -1.0, 2.0, 0.25], [3.0, 1.5, -0.5, 1.0]]> : tensor<2x4xf32>
   %g = cs349.constant dense<[1.0, 2.0, 0.5, -1.0]> : tensor<4xf32>
   %0 = cs349.softmax %a axis = 1 : tensor<2x4xf32>
@@ -28,8 +29,16 @@ func.func @folds() -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor
   %10 = cs349.sub %d, %g : tensor<2x4xf32>, tensor<4xf32>
   %rh = cs349.rotate_half %a : tensor<2x4xf32>
   %11 = cs349.add %rh, %a : tensor<2x4xf32>
-  return %0, %1, %2, %3, %4, %5, %6, %7, %9, %10, %11
+  // Powers of a positive base, and C's special cases (NaN base to the 0th,
+  // 1 to a NaN power, a negative base to an integral and a fractional power,
+  // 0 to a negative power): the folder's double pow and math.powf agree.
+  %12 = cs349.pow %e, %a : tensor<2x4xf32>
+  %base = cs349.constant dense<[0x7FC00000, 1.0, -8.0, -2.0, 2.0, 0.0]> : tensor<6xf32>
+  %power = cs349.constant dense<[0.0, 0x7FC00000, 0.5, 3.0, -1.0, -1.0]> : tensor<6xf32>
+  %13 = cs349.pow %base, %power : tensor<6xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %9, %10, %11, %12, %13
       : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<1x2x4xf32>,
         tensor<2x2xf32>, tensor<4x2xf32>, tensor<2x1xf32>, tensor<4xf32>,
-        tensor<4x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>
+        tensor<4x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>,
+        tensor<6xf32>
 }

@@ -227,6 +227,26 @@ def CS349_MaxNumOp : CS349_BinaryOp<"maxnum", [Commutative]> {
   let hasFolder = 1;
 }
 
+def CS349_PowOp : CS349_BinaryOp<"pow"> {
+  let summary = "elementwise power";
+  let description = [{
+    `lhs` raised to the power `rhs`, element by element with NumPy-style
+    broadcasting (`math.powf`, C's `pow`): a negative base with a
+    non-integral exponent gives NaN, `pow(x, 0)` is 1 for every `x`, NaN
+    included. Front ends write it for `x.pow(2)` in RMSNorm, `x ** 3` in
+    GELU's tanh form and `tosa.pow`. A power of exactly 2 canonicalizes to
+    `x * x` and a power of 1 folds to `x`; constant operands fold.
+
+    ```mlir
+    %two = cs349.constant dense<2.0> : tensor<f32>
+    %sq = cs349.pow %x, %two : tensor<2048x4096xbf16>, tensor<f32>
+    %y = cs349.pow %a, %b : tensor<2048x4096xf32>
+    ```
+  }];
+  let hasCanonicalizer = 1;
+  let hasFolder = 1;
+}
+
 // ElementwiseOpInterface for one operand: the op defines `evaluate` and
 // `emit` (in CS349ElementMath.cpp).
 def CS349_UnaryElementMethods {
