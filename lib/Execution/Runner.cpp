@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -133,9 +134,9 @@ bool makeBuffers(TypeRange types, std::vector<Buffer> &buffers,
 }
 
 /// The number of slices of the smallest table that `value` selects from as
-/// the indices of a cs349.gather or of a tensor.extract in a linalg body,
-/// following it through views, integer casts and into kernels and
-/// generics; nullopt when nothing reads it as indices.
+/// the indices of a cs349.gather, a tosa.gather or a tensor.extract in a
+/// linalg body, following it through views, integer casts and into kernels
+/// and generics; nullopt when nothing reads it as indices.
 std::optional<int64_t> indexBound(Value value) {
   std::optional<int64_t> bound;
   SmallVector<Value> worklist{value};
@@ -151,6 +152,13 @@ std::optional<int64_t> indexBound(Value value) {
           continue;
         int64_t slices =
             gather.getTable().getType().getDimSize(gather.getAxis());
+        bound = bound ? std::min(*bound, slices) : slices;
+      } else if (auto gather = dyn_cast<tosa::GatherOp>(user)) {
+        // Rows of each batch's [K, C] table: values [N, K, C].
+        if (use.get() != gather.getIndices())
+          continue;
+        int64_t slices =
+            cast<ShapedType>(gather.getValues().getType()).getDimSize(1);
         bound = bound ? std::min(*bound, slices) : slices;
       } else if (auto extract = dyn_cast<tensor::ExtractOp>(user)) {
         // An id a linalg body loads and indexes a table with (a gather as

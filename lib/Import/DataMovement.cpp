@@ -21,6 +21,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 
@@ -238,12 +239,21 @@ struct InsertSliceChainPattern : OpRewritePattern<tensor::InsertSliceOp> {
 ///     %s = linalg.index k : index            (one per table dim after 0)
 ///     tensor.extract %table[%i, %s...]
 ///
-/// is cs349.gather of the table's rows (axis 0). Bounds checks
-/// (`cf.assert` of `%i < rows` and `%id >= 0`) are dropped: cs349.gather
-/// reads the nearest row instead, so ids outside the table no longer stop
-/// the program (docs/importing.md says so).
+/// is cs349.gather of the table's rows (axis 0). Batched lookups, where
+/// the table has leading batch dims indexed by the ids' leading loops
+/// (`%table[linalg.index 0, %i, %s...]`, as tosa.gather lowers: the
+/// table [N, K, C] and ids [N, W] give [N, W, C]), or by a constant 0 for
+/// a batch of one, are one gather per batch of the sliced table by the
+/// sliced ids, joined by a concat (at most kMaxGatherBatches of them), or
+/// one gather by all the ids when every batch reads the same table. Any
+/// index into a dim of size one may be the constant 0.
+/// Bounds checks (`cf.assert` of `%i < rows` and `%id >= 0`) are dropped:
+/// cs349.gather reads the nearest row instead, so ids outside the table
+/// no longer stop the program (docs/importing.md says so).
 struct GatherPattern : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
+  static constexpr int64_t kMaxGatherBatches = 64;
+
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
@@ -275,31 +285,67 @@ struct GatherPattern : OpRewritePattern<linalg::GenericOp> {
     auto tableType = dyn_cast<RankedTensorType>(table.getType());
     if (!tableType || !import::isCS349TensorType(tableType) ||
         table.getParentRegion() == &op.getRegion() ||
-        tableType.getElementType() != resultType.getElementType() ||
-        tableType.getRank() + idRank - 1 != loops)
+        tableType.getElementType() != resultType.getElementType())
+      return failure();
+    // The loaded id indexes the table's dim `batchRank`; the dims before
+    // it are batch dims.
+    BlockArgument id = body.getArgument(0);
+    auto indices = extract.getIndices();
+    auto idAt = llvm::find_if(indices, [&](Value index) {
+      auto cast = index.getDefiningOp<arith::IndexCastOp>();
+      return cast && cast.getIn() == id;
+    });
+    if (idAt == indices.end())
+      return failure();
+    auto idCast = (*idAt).getDefiningOp<arith::IndexCastOp>();
+    const int64_t batchRank = idAt - indices.begin();
+    const int64_t rowRank = tableType.getRank() - batchRank - 1;
+    if (batchRank > idRank || idRank + rowRank != loops)
       return failure();
     SmallVector<int64_t> gathered(idsType.getShape());
-    llvm::append_range(gathered, tableType.getShape().drop_front());
+    llvm::append_range(gathered,
+                       tableType.getShape().drop_front(batchRank + 1));
     if (resultType.getShape() != ArrayRef<int64_t>(gathered))
       return failure();
-    // Index 0 is the loaded id, index k > 0 the loop idRank + k - 1.
-    BlockArgument id = body.getArgument(0);
-    auto cast = extract.getIndices()[0].getDefiningOp<arith::IndexCastOp>();
-    if (!cast || cast.getIn() != id)
-      return failure();
-    for (auto [k, index] : llvm::enumerate(extract.getIndices().drop_front())) {
+    // A batch index is the batch loop itself over equal sizes, or 0 into
+    // a batch of one (the table is shared by every batch of ids).
+    SmallVector<bool> sharedBatch;
+    for (int64_t k = 0; k < batchRank; ++k) {
+      Value index = indices[k];
       auto loop = index.getDefiningOp<linalg::IndexOp>();
-      if (!loop || (int64_t)loop.getDim() != idRank + (int64_t)k)
+      if (loop && (int64_t)loop.getDim() == k &&
+          tableType.getDimSize(k) == idsType.getDimSize(k)) {
+        sharedBatch.push_back(false);
+        continue;
+      }
+      APInt zero;
+      if (matchPattern(index, m_ConstantInt(&zero)) && zero.isZero() &&
+          tableType.getDimSize(k) == 1) {
+        sharedBatch.push_back(true);
+        continue;
+      }
+      return failure();
+    }
+    // Index batchRank + 1 + k is the loop idRank + k, or 0 along a dim of
+    // one (which the lowering folds the loop's index to).
+    for (auto [k, index] :
+         llvm::enumerate(indices.drop_front(batchRank + 1))) {
+      auto loop = index.getDefiningOp<linalg::IndexOp>();
+      if (loop && (int64_t)loop.getDim() == idRank + (int64_t)k)
+        continue;
+      APInt zero;
+      if (!matchPattern(index, m_ConstantInt(&zero)) || !zero.isZero() ||
+          tableType.getDimSize(batchRank + 1 + k) != 1)
         return failure();
     }
     // Nothing else in the body but the bounds checks of the id.
-    const int64_t rows = tableType.getDimSize(0);
+    const int64_t rows = tableType.getDimSize(batchRank);
     for (Operation &inner : body.without_terminator()) {
-      if (&inner == extract.getOperation() || &inner == cast.getOperation() ||
+      if (&inner == extract.getOperation() || &inner == idCast.getOperation() ||
           isa<linalg::IndexOp, arith::ConstantOp>(inner))
         continue;
       if (auto assertOp = dyn_cast<cf::AssertOp>(inner)) {
-        if (!isBoundsCheck(assertOp.getArg(), cast.getResult(), id, rows))
+        if (!isBoundsCheck(assertOp.getArg(), idCast.getResult(), id, rows))
           return failure();
         continue;
       }
@@ -310,8 +356,81 @@ struct GatherPattern : OpRewritePattern<linalg::GenericOp> {
       }
       return failure();
     }
-    rewriter.replaceOpWithNewOp<GatherOp>(op, resultType, table, ids,
-                                          (int64_t)0);
+    ArrayRef<int64_t> batchShape = idsType.getShape().take_front(batchRank);
+    const int64_t batches = ShapedType::getNumElements(batchShape);
+    if (batches > kMaxGatherBatches)
+      return rewriter.notifyMatchFailure(op, "too many batches");
+    Location loc = op.getLoc();
+    ArrayRef<int64_t> idShape = idsType.getShape().drop_front(batchRank);
+    ArrayRef<int64_t> rowShape = tableType.getShape().drop_front(batchRank);
+    // One table for every batch: all ids look rows of it up at once.
+    if (llvm::all_of(sharedBatch, [](bool shared) { return shared; })) {
+      Value rowsOnly = reshapeTo(
+          rewriter, loc, table,
+          RankedTensorType::get(rowShape, tableType.getElementType()));
+      rewriter.replaceOpWithNewOp<GatherOp>(op, resultType, rowsOnly, ids,
+                                            (int64_t)0);
+      return success();
+    }
+
+    // One gather per batch: the batch's rows [K, S...] by its ids [W...].
+    auto sliceAt = [&](Value value, ArrayRef<int64_t> coordinates) {
+      auto type = cast<RankedTensorType>(value.getType());
+      SmallVector<int64_t> axes, offsets, sizes, strides;
+      SmallVector<int64_t> shape(type.getShape());
+      for (auto [axis, coordinate] : llvm::enumerate(coordinates)) {
+        if (type.getDimSize(axis) == 1)
+          continue;
+        axes.push_back(axis);
+        offsets.push_back(coordinate);
+        sizes.push_back(1);
+        strides.push_back(1);
+        shape[axis] = 1;
+      }
+      if (axes.empty())
+        return value;
+      return (Value)SliceOp::create(
+          rewriter, loc, type.clone(shape), value,
+          rewriter.getDenseI64ArrayAttr(axes),
+          rewriter.getDenseI64ArrayAttr(offsets),
+          rewriter.getDenseI64ArrayAttr(sizes),
+          rewriter.getDenseI64ArrayAttr(strides));
+    };
+    SmallVector<int64_t> pieceShape{1};
+    llvm::append_range(pieceShape, gathered);
+    pieceShape.erase(pieceShape.begin() + 1,
+                     pieceShape.begin() + 1 + batchRank);
+    SmallVector<Value> pieces;
+    SmallVector<int64_t> batchStrides = computeStrides(batchShape);
+    for (int64_t batch = 0; batch < batches; ++batch) {
+      SmallVector<int64_t> coordinates = delinearize(batch, batchStrides);
+      SmallVector<int64_t> tableCoordinates(coordinates);
+      for (int64_t k = 0; k < batchRank; ++k)
+        if (sharedBatch[k])
+          tableCoordinates[k] = 0;
+      Value batchRows = reshapeTo(
+          rewriter, loc, sliceAt(table, tableCoordinates),
+          RankedTensorType::get(rowShape, tableType.getElementType()));
+      Value batchIds = reshapeTo(
+          rewriter, loc, sliceAt(ids, coordinates),
+          RankedTensorType::get(idShape, idsType.getElementType()));
+      SmallVector<int64_t> pieceOf(idShape);
+      llvm::append_range(pieceOf, rowShape.drop_front());
+      Value piece = GatherOp::create(
+          rewriter, loc,
+          RankedTensorType::get(pieceOf, resultType.getElementType()),
+          batchRows, batchIds, (int64_t)0);
+      pieces.push_back(reshapeTo(
+          rewriter, loc, piece, resultType.clone(pieceShape)));
+    }
+    Value joined = pieces.front();
+    if (pieces.size() > 1) {
+      SmallVector<int64_t> joinedShape(pieceShape);
+      joinedShape[0] = batches;
+      joined = ConcatOp::create(rewriter, loc, resultType.clone(joinedShape),
+                                pieces, (int64_t)0);
+    }
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, joined, resultType));
     return success();
   }
 

@@ -953,6 +953,30 @@ struct FillPattern : OpRewritePattern<linalg::FillOp> {
   }
 };
 
+/// A `linalg.generic` whose body only yields a float constant writes it
+/// everywhere, whatever its inputs hold (a lookup in a splat table, which
+/// upstream folds to its value, still reads the ids): a splat constant.
+struct ConstantBodyPattern : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    Block &body = op.getRegion().front();
+    FloatAttr value;
+    Type type = op->getNumResults() == 1 ? op.getResult(0).getType() : Type();
+    if (!type || !op.hasPureTensorSemantics() ||
+        !import::isCS349TensorType(type) ||
+        op.getNumParallelLoops() != op.getNumLoops() ||
+        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isPermutation() ||
+        !llvm::hasSingleElement(body) ||
+        !matchPattern(body.getTerminator()->getOperand(0),
+                      m_Constant(&value)))
+      return failure();
+    rewriter.replaceOp(op, import::createSplat(rewriter, op.getLoc(), type,
+                                               value.getValueAsDouble()));
+    return success();
+  }
+};
+
 /// A generic input that is a splat float constant (a scale given as a
 /// `tensor<f64>`) is the same scalar at every index: the body reads it as a
 /// scalar constant instead, so that the input's type (f64) no longer keeps
@@ -1092,5 +1116,6 @@ void mlir::cs349::import::populateLinalgRaisingPatterns(
                GeneralizeNamedPattern, ReshapePattern<tensor::ExpandShapeOp>,
                ReshapePattern<tensor::CollapseShapeOp>, TransposePattern,
                SoftmaxPattern, ConstantPattern, SplatPattern, FillPattern,
+               ConstantBodyPattern,
                InlineSplatInput>(context);
 }

@@ -156,6 +156,90 @@ func.func @lookup(%table: tensor<10x4xf32>, %ids: tensor<1x6xi64>) -> tensor<1x6
 
 // -----
 
+#ids = affine_map<(d0, d1, d2) -> (d0, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// Batched lookups as tosa.gather lowers (each batch of ids reads its own
+// [K, C] table): one gather per batch of the sliced table by the sliced
+// ids, joined by a concat. A table whose batch is one is shared by every
+// batch of ids: one gather by all of them. An index into a dim of one may
+// be the constant 0.
+// CHECK-LABEL: func.func @batched_lookups
+// CHECK-DAG: %[[T0:.*]] = cs349.slice %table axes = [0] offsets = [0] sizes = [1] strides = [1] : tensor<2x5x4xf32> -> tensor<1x5x4xf32>
+// CHECK-DAG: %[[T1:.*]] = cs349.slice %table axes = [0] offsets = [1] sizes = [1] strides = [1] : tensor<2x5x4xf32> -> tensor<1x5x4xf32>
+// CHECK-DAG: %[[I0:.*]] = cs349.slice %ids axes = [0] offsets = [0] sizes = [1] strides = [1] : tensor<2x3xi32> -> tensor<1x3xi32>
+// CHECK-DAG: %[[I1:.*]] = cs349.slice %ids axes = [0] offsets = [1] sizes = [1] strides = [1] : tensor<2x3xi32> -> tensor<1x3xi32>
+// CHECK-DAG: %[[R0:.*]] = cs349.reshape %[[T0]] : tensor<1x5x4xf32> -> tensor<5x4xf32>
+// CHECK-DAG: %[[J0:.*]] = cs349.reshape %[[I0]] : tensor<1x3xi32> -> tensor<3xi32>
+// CHECK-DAG: %[[G0:.*]] = cs349.gather %[[R0]], %[[J0]] axis = 0 : tensor<5x4xf32>, tensor<3xi32> -> tensor<3x4xf32>
+// CHECK-DAG: %[[P0:.*]] = cs349.reshape %[[G0]] : tensor<3x4xf32> -> tensor<1x3x4xf32>
+// CHECK-DAG: %[[P1:.*]] = cs349.reshape %{{.*}} : tensor<3x4xf32> -> tensor<1x3x4xf32>
+// CHECK: %[[B:.*]] = cs349.concat %[[P0]], %[[P1]] axis = 0 : tensor<1x3x4xf32>, tensor<1x3x4xf32> -> tensor<2x3x4xf32>
+// CHECK: %[[S:.*]] = cs349.reshape %shared : tensor<1x5x1xf32> -> tensor<5x1xf32>
+// CHECK: %[[C:.*]] = cs349.gather %[[S]], %ids axis = 0 : tensor<5x1xf32>, tensor<2x3xi32> -> tensor<2x3x1xf32>
+// CHECK: return %[[B]], %[[C]]
+// CHECK-NOT: cs349.kernel
+func.func @batched_lookups(%table: tensor<2x5x4xf32>, %shared: tensor<1x5x1xf32>, %ids: tensor<2x3xi32>) -> (tensor<2x3x4xf32>, tensor<2x3x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<2x3x4xf32>
+  %g = linalg.generic {indexing_maps = [#ids, #out], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : tensor<2x3xi32>) outs(%e : tensor<2x3x4xf32>) {
+  ^bb0(%in: i32, %o: f32):
+    %n = linalg.index 0 : index
+    %i = arith.index_cast %in : i32 to index
+    %c = linalg.index 2 : index
+    %v = tensor.extract %table[%n, %i, %c] : tensor<2x5x4xf32>
+    linalg.yield %v : f32
+  } -> tensor<2x3x4xf32>
+  %e1 = tensor.empty() : tensor<2x3x1xf32>
+  %s = linalg.generic {indexing_maps = [#ids, #out], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : tensor<2x3xi32>) outs(%e1 : tensor<2x3x1xf32>) {
+  ^bb0(%in: i32, %o: f32):
+    %i = arith.index_cast %in : i32 to index
+    %v = tensor.extract %shared[%c0, %i, %c0] : tensor<1x5x1xf32>
+    linalg.yield %v : f32
+  } -> tensor<2x3x1xf32>
+  return %g, %s : tensor<2x3x4xf32>, tensor<2x3x1xf32>
+}
+
+// -----
+
+#ids = affine_map<(d0, d1, d2) -> (d0, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// Not batched lookups: a batch index that is another loop, more than 64
+// batches (so many gathers would not pay), a 0 into a batch of two.
+// CHECK-LABEL: func.func @not_batched_lookups
+// CHECK-NOT: cs349.gather
+func.func @not_batched_lookups(%table: tensor<3x5x3xf32>, %many: tensor<65x2x1xf32>, %two: tensor<2x5x4xf32>, %ids: tensor<3x3xi32>, %many_ids: tensor<65x1xi32>, %two_ids: tensor<2x3xi32>)
+    -> (tensor<3x3x3xf32>, tensor<65x1x1xf32>, tensor<2x3x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<3x3x3xf32>
+  %crossed = linalg.generic {indexing_maps = [#ids, #out], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ids : tensor<3x3xi32>) outs(%e : tensor<3x3x3xf32>) {
+  ^bb0(%in: i32, %o: f32):
+    %n = linalg.index 2 : index
+    %i = arith.index_cast %in : i32 to index
+    %c = linalg.index 0 : index
+    %v = tensor.extract %table[%n, %i, %c] : tensor<3x5x3xf32>
+    linalg.yield %v : f32
+  } -> tensor<3x3x3xf32>
+  %e1 = tensor.empty() : tensor<65x1x1xf32>
+  %m = linalg.generic {indexing_maps = [#ids, #out], iterator_types = ["parallel", "parallel", "parallel"]} ins(%many_ids : tensor<65x1xi32>) outs(%e1 : tensor<65x1x1xf32>) {
+  ^bb0(%in: i32, %o: f32):
+    %n = linalg.index 0 : index
+    %i = arith.index_cast %in : i32 to index
+    %v = tensor.extract %many[%n, %i, %c0] : tensor<65x2x1xf32>
+    linalg.yield %v : f32
+  } -> tensor<65x1x1xf32>
+  %e2 = tensor.empty() : tensor<2x3x4xf32>
+  %z = linalg.generic {indexing_maps = [#ids, #out], iterator_types = ["parallel", "parallel", "parallel"]} ins(%two_ids : tensor<2x3xi32>) outs(%e2 : tensor<2x3x4xf32>) {
+  ^bb0(%in: i32, %o: f32):
+    %i = arith.index_cast %in : i32 to index
+    %c = linalg.index 2 : index
+    %v = tensor.extract %two[%c0, %i, %c] : tensor<2x5x4xf32>
+    linalg.yield %v : f32
+  } -> tensor<2x3x4xf32>
+  return %crossed, %m, %z : tensor<3x3x3xf32>, tensor<65x1x1xf32>, tensor<2x3x4xf32>
+}
+
+// -----
+
 #ids = affine_map<(d0, d1) -> (d0)>
 #out = affine_map<(d0, d1) -> (d0, d1)>
 // Not a lookup of rows: the table read at (loop, id) (a column gather), or

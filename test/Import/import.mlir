@@ -176,6 +176,43 @@ func.func @linalg_powers(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> tensor<4x8
 
 // -----
 
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// A generic whose body only yields a float constant writes it everywhere,
+// whatever it reads (ids looking a splat table up, which upstream folds to
+// its value): a splat constant. One with a reduction loop stays.
+// CHECK-LABEL: func.func @constant_bodies
+// CHECK-DAG: %[[A:.*]] = cs349.constant dense<-7.500000e-01> : tensor<4x8xf32>
+// CHECK-DAG: %[[B:.*]] = cs349.constant dense<2.500000e-01> : tensor<4x8xbf16>
+// CHECK: %[[R:.*]] = cs349.kernel
+// CHECK: return %[[A]], %[[B]], %[[R]]
+func.func @constant_bodies(%ids: tensor<4x8xi32>, %x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xbf16>, tensor<4xf32>) {
+  %c = arith.constant -0.75 : f32
+  %q = arith.constant 0.25 : bf16
+  %e = tensor.empty() : tensor<4x8xf32>
+  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%ids : tensor<4x8xi32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: i32, %out: f32):
+    linalg.yield %c : f32
+  } -> tensor<4x8xf32>
+  %eb = tensor.empty() : tensor<4x8xbf16>
+  %b = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%eb : tensor<4x8xbf16>) {
+  ^bb0(%in: f32, %out: bf16):
+    linalg.yield %q : bf16
+  } -> tensor<4x8xbf16>
+  %er = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%er : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %c : f32
+  } -> tensor<4xf32>
+  return %a, %b, %r : tensor<4x8xf32>, tensor<4x8xbf16>, tensor<4xf32>
+}
+
+// -----
+
 // tosa.pow is cs349.pow; by a constant 2 (RMSNorm's square), x·x.
 // CHECK-LABEL: func.func @tosa_powers
 // CHECK: %[[P:.*]] = cs349.pow %x, %y : tensor<4x8xf32>, tensor<1x8xf32>
