@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -117,6 +118,10 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     import::populateDataMovementPatterns(linalg);
     import::populateSimplifyPatterns(linalg);
     import::populateUnitDimPatterns(linalg);
+    // Results nothing reads go first (upstream's pattern): torch-mlir's
+    // row max also computes the argmax, an i64 result the softmax after it
+    // never reads, and the max alone is a cs349.reduce_max.
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(linalg);
     linalgPatterns = std::move(linalg);
     return success();
   }

@@ -977,6 +977,43 @@ struct ConstantBodyPattern : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// A `linalg.generic` that copies its one input unchanged, of any element
+/// type: the output map the identity, the input map reading each dim at its
+/// loop or, along a dim of one, at 0 (torch-mlir's copy of its i64 position
+/// ids reads `(0, d1)`). Upstream erases only copies whose maps are all the
+/// identity.
+struct UnchangedCopyPattern : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+        !op.hasPureTensorSemantics() ||
+        op.getNumParallelLoops() != op.getNumLoops())
+      return failure();
+    Value input = op.getDpsInputOperand(0)->get();
+    Block &body = op.getRegion().front();
+    if (input.getType() != op.getResult(0).getType() ||
+        !llvm::hasSingleElement(body) ||
+        body.getTerminator()->getOperand(0) != body.getArgument(0) ||
+        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+      return failure();
+    auto type = cast<RankedTensorType>(input.getType());
+    AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+    if (inputMap.getNumResults() != type.getRank())
+      return failure();
+    for (auto [dim, expr] : llvm::enumerate(inputMap.getResults())) {
+      auto loop = dyn_cast<AffineDimExpr>(expr);
+      auto zero = dyn_cast<AffineConstantExpr>(expr);
+      bool atLoop = loop && loop.getPosition() == dim;
+      bool atZero = zero && zero.getValue() == 0 && type.getDimSize(dim) == 1;
+      if (!atLoop && !atZero)
+        return failure();
+    }
+    rewriter.replaceOp(op, input);
+    return success();
+  }
+};
+
 /// A generic input that is a splat float constant (a scale given as a
 /// `tensor<f64>`) is the same scalar at every index: the body reads it as a
 /// scalar constant instead, so that the input's type (f64) no longer keeps
@@ -1116,6 +1153,6 @@ void mlir::cs349::import::populateLinalgRaisingPatterns(
                GeneralizeNamedPattern, ReshapePattern<tensor::ExpandShapeOp>,
                ReshapePattern<tensor::CollapseShapeOp>, TransposePattern,
                SoftmaxPattern, ConstantPattern, SplatPattern, FillPattern,
-               ConstantBodyPattern,
+               ConstantBodyPattern, UnchangedCopyPattern,
                InlineSplatInput>(context);
 }

@@ -177,6 +177,55 @@ func.func @linalg_powers(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> tensor<4x8
 // -----
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
+#first = affine_map<(d0, d1) -> (0, d1)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+
+// A row max that also computes the argmax nobody reads (torch-mlir's
+// max.dim before a softmax) loses the argmax (upstream's pattern for
+// unused results) and is a reduce_max. A copy that changes nothing, of
+// any element type (torch-mlir's i64 position ids read at (0, d1)), is its
+// input; a transposing integer copy stays.
+// CHECK-LABEL: func.func @unread_and_unchanged
+// CHECK: %[[R:.*]] = cs349.reduce_max %x axes = [1] : tensor<4x8xf32> -> tensor<4xf32>
+// CHECK: %[[M:.*]] = cs349.reshape %[[R]] : tensor<4xf32> -> tensor<4x1xf32>
+// CHECK: %[[T:.*]] = cs349.kernel(%ids)
+// CHECK: return %[[M]], %ids, %[[T]]
+func.func @unread_and_unchanged(%x: tensor<4x8xf32>, %ids: tensor<1x8xi64>) -> (tensor<4x1xf32>, tensor<1x8xi64>, tensor<8x1xi64>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %c0 = arith.constant 0 : i64
+  %e = tensor.empty() : tensor<4x1xf32>
+  %ei = tensor.empty() : tensor<4x1xi64>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%e : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %i0 = linalg.fill ins(%c0 : i64) outs(%ei : tensor<4x1xi64>) -> tensor<4x1xi64>
+  %max:2 = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%m0, %i0 : tensor<4x1xf32>, tensor<4x1xi64>) {
+  ^bb0(%in: f32, %out: f32, %arg: i64):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i64
+    %m = arith.maximumf %in, %out : f32
+    %gt = arith.cmpf ogt, %in, %out : f32
+    %a = arith.select %gt, %ji, %arg : i64
+    linalg.yield %m, %a : f32, i64
+  } -> (tensor<4x1xf32>, tensor<4x1xi64>)
+  %ec = tensor.empty() : tensor<1x8xi64>
+  %copy = linalg.generic {indexing_maps = [#first, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%ids : tensor<1x8xi64>) outs(%ec : tensor<1x8xi64>) {
+  ^bb0(%in: i64, %out: i64):
+    linalg.yield %in : i64
+  } -> tensor<1x8xi64>
+  %et = tensor.empty() : tensor<8x1xi64>
+  %t = linalg.generic {indexing_maps = [#tr, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%ids : tensor<1x8xi64>) outs(%et : tensor<8x1xi64>) {
+  ^bb0(%in: i64, %out: i64):
+    linalg.yield %in : i64
+  } -> tensor<8x1xi64>
+  return %max#0, %copy, %t : tensor<4x1xf32>, tensor<1x8xi64>, tensor<8x1xi64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 
 // A generic whose body only yields a float constant writes it everywhere,
