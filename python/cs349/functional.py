@@ -338,6 +338,7 @@ FUNCTIONS = _Functions({
     "mul": Binary("mul"),
     "div": Binary("div"),
     "maximum": Binary("max"),
+    "pow": Binary("pow"),
     "neg": Unary("neg"),
     "exp": Unary("exp"),
     "rsqrt": Unary("rsqrt"),

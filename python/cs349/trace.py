@@ -253,6 +253,12 @@ class Tensor:
     def __rtruediv__(self, other):
         return self._call("div", other, self)
 
+    def __pow__(self, other):
+        return self._call("pow", self, other)
+
+    def __rpow__(self, other):
+        return self._call("pow", other, self)
+
     def __neg__(self):
         return self._call("neg", self)
 
@@ -311,7 +317,8 @@ class Tensor:
 for _name, _method in list(vars(Tensor).items()):
     if callable(_method) and (not _name.startswith("_") or _name in (
             "__matmul__", "__rmatmul__", "__add__", "__radd__", "__sub__", "__rsub__", "__mul__",
-            "__rmul__", "__truediv__", "__rtruediv__", "__neg__", "__getitem__", "__bool__", "__iter__")):
+            "__rmul__", "__truediv__", "__rtruediv__", "__pow__", "__rpow__", "__neg__", "__getitem__",
+            "__bool__", "__iter__")):
         setattr(Tensor, _name, api(_method))
 for _name in ("T", "mT"):
     setattr(Tensor, _name, property(api(getattr(Tensor, _name).fget)))

@@ -22,7 +22,7 @@ def every_op(x, g, w, q, k, v):
     a = use("div")(a, 3.0)
     a = use("maximum")(a, x) * use("constant")(0.5, "f32")
     a = use("neg")(use("exp")(use("tanh")(use("silu")(a))))
-    a = use("rsqrt")(a * a + 1.0)
+    a = use("rsqrt")(use("pow")(a, 2.0) + a ** 3 + 2.0 ** a + 1.0)
     r = use("rotate_half")(a)
     s = use("sum")(r, axis=-1, keepdims=True) + use("max")(r, axis=1, keepdims=True)
     n = use("rms_norm")(use("softmax")(a - s, axis=-1), g, epsilon=1e-6)
