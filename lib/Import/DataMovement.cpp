@@ -318,9 +318,7 @@ struct GatherPattern : OpRewritePattern<linalg::GenericOp> {
         sharedBatch.push_back(false);
         continue;
       }
-      APInt zero;
-      if (matchPattern(index, m_ConstantInt(&zero)) && zero.isZero() &&
-          tableType.getDimSize(k) == 1) {
+      if (isZeroIndex(index) && tableType.getDimSize(k) == 1) {
         sharedBatch.push_back(true);
         continue;
       }
@@ -333,9 +331,7 @@ struct GatherPattern : OpRewritePattern<linalg::GenericOp> {
       auto loop = index.getDefiningOp<linalg::IndexOp>();
       if (loop && (int64_t)loop.getDim() == idRank + (int64_t)k)
         continue;
-      APInt zero;
-      if (!matchPattern(index, m_ConstantInt(&zero)) || !zero.isZero() ||
-          tableType.getDimSize(batchRank + 1 + k) != 1)
+      if (!isZeroIndex(index) || tableType.getDimSize(batchRank + 1 + k) != 1)
         return failure();
     }
     // Nothing else in the body but the bounds checks of the id.
@@ -396,10 +392,11 @@ struct GatherPattern : OpRewritePattern<linalg::GenericOp> {
           rewriter.getDenseI64ArrayAttr(sizes),
           rewriter.getDenseI64ArrayAttr(strides));
     };
+    // A batch's gather is [W..., S...]; the concat joins them as [1, ...].
+    SmallVector<int64_t> pieceOf(idShape);
+    llvm::append_range(pieceOf, rowShape.drop_front());
     SmallVector<int64_t> pieceShape{1};
-    llvm::append_range(pieceShape, gathered);
-    pieceShape.erase(pieceShape.begin() + 1,
-                     pieceShape.begin() + 1 + batchRank);
+    llvm::append_range(pieceShape, pieceOf);
     SmallVector<Value> pieces;
     SmallVector<int64_t> batchStrides = computeStrides(batchShape);
     for (int64_t batch = 0; batch < batches; ++batch) {
@@ -414,8 +411,6 @@ struct GatherPattern : OpRewritePattern<linalg::GenericOp> {
       Value batchIds = reshapeTo(
           rewriter, loc, sliceAt(ids, coordinates),
           RankedTensorType::get(idShape, idsType.getElementType()));
-      SmallVector<int64_t> pieceOf(idShape);
-      llvm::append_range(pieceOf, rowShape.drop_front());
       Value piece = GatherOp::create(
           rewriter, loc,
           RankedTensorType::get(pieceOf, resultType.getElementType()),
@@ -432,6 +427,12 @@ struct GatherPattern : OpRewritePattern<linalg::GenericOp> {
     }
     rewriter.replaceOp(op, reshapeTo(rewriter, loc, joined, resultType));
     return success();
+  }
+
+  /// The constant index 0 (what the lowering folds a loop over one to).
+  static bool isZeroIndex(Value index) {
+    APInt value;
+    return matchPattern(index, m_ConstantInt(&value)) && value.isZero();
   }
 
   /// `index < rows` or `id >= 0` (either operand order).

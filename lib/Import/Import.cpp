@@ -38,9 +38,6 @@ void mlir::cs349::registerImportedDialects(DialectRegistry &registry) {
 
 namespace {
 
-/// Dynamic shapes have no size to plan: the first value with one (an
-/// argument, or a result) is reported, as an error or, when the function
-/// is to be skipped, as a warning.
 /// A `tosa.tile` whose result type is not its input's shape times its
 /// multiples passes TOSA's verifier but lowers to IR that does not verify:
 /// a located error instead.
@@ -70,6 +67,9 @@ LogicalResult checkTileShapes(func::FuncOp func) {
   return failure(walk.wasInterrupted());
 }
 
+/// Dynamic shapes have no size to plan: the first value with one (an
+/// argument, or a result) is reported, as an error or, when the function
+/// is to be skipped, as a warning.
 LogicalResult checkStaticShapes(func::FuncOp func, bool skip) {
   auto isDynamic = [](Type type) {
     auto shaped = dyn_cast<ShapedType>(type);
