@@ -1,8 +1,9 @@
 //===- Import.cpp - the --import pass --------------------------------------===//
 //
 // Runs the importer's steps on each function (ImportPatterns.h says where
-// each lives): TOSA ops that are cs349 ops, upstream's lowering for the
-// other TOSA ops, raising linalg, simplifying, opaque kernels for the rest.
+// each lives): static shapes for dynamic arguments where arg-shapes gives
+// them, TOSA ops that are cs349 ops, upstream's lowering for the other TOSA
+// ops, raising linalg, simplifying, opaque kernels for the rest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,9 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Dialect/Tosa/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::cs349 {
@@ -67,46 +70,22 @@ LogicalResult checkTileShapes(func::FuncOp func) {
   return failure(walk.wasInterrupted());
 }
 
-/// Dynamic shapes have no size to plan: the first value with one (an
-/// argument, or a result) is reported, as an error or, when the function
-/// is to be skipped, as a warning.
-LogicalResult checkStaticShapes(func::FuncOp func, bool skip) {
-  auto isDynamic = [](Type type) {
-    auto shaped = dyn_cast<ShapedType>(type);
-    return shaped && !shaped.hasStaticShape();
-  };
-  auto report = [&](Operation *op) {
-    if (!skip)
-      return op->emitOpError();
-    InFlightDiagnostic warning = op->emitWarning();
-    warning << "'" << op->getName() << "' op ";
-    return warning;
-  };
-  const char *consequence =
-      skip ? ": cs349 plans only static shapes; the function is left out "
-             "(skip-dynamic=true)"
-           : ": cs349 plans only static shapes (give the sizes, or bound "
-             "them and export again; skip-dynamic=true leaves such "
-             "functions out)";
-  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
-    if (isDynamic(type)) {
-      report(func) << "argument #" << index << " has the dynamic shape "
-                   << type << consequence;
-      return failure();
-    }
-  WalkResult walk = func.walk([&](Operation *op) {
-    for (Type type : op->getResultTypes())
-      if (isDynamic(type)) {
-        report(op) << "computes the dynamic shape " << type << consequence;
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
-}
-
 struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
   using ImportBase::ImportBase;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(ImportBase::initializeOptions(options, errorHandler)))
+      return failure();
+    std::string error;
+    FailureOr<SmallVector<import::ArgumentShape>> shapes =
+        import::parseArgumentShapes(argShapes, error);
+    if (failed(shapes))
+      return errorHandler("import: " + error);
+    argumentShapes = std::move(*shapes);
+    return success();
+  }
 
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet tosa(context);
@@ -123,6 +102,19 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     // never reads, and the max alone is a cs349.reduce_max.
     linalg::populateEraseUnusedOperandsAndResultsPatterns(linalg);
     linalgPatterns = std::move(linalg);
+
+    if (!argumentShapes.empty()) {
+      // Upstream's canonicalizations, as the canonicalize pass gathers them.
+      RewritePatternSet canonical(context);
+      for (Dialect *dialect : context->getLoadedDialects())
+        dialect->getCanonicalizationPatterns(canonical);
+      for (RegisteredOperationName op : context->getRegisteredOperations())
+        op.getCanonicalizationPatterns(canonical, context);
+      import::populateStaticShapePatterns(canonical);
+      canonicalization = std::move(canonical);
+      inferTosaShapes.clear();
+      inferTosaShapes.addPass(tosa::createTosaInferShapesPass());
+    }
     return success();
   }
 
@@ -132,7 +124,13 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;
-      if (skipDynamic && failed(checkStaticShapes(func, /*skip=*/true))) {
+      if (import::giveArgumentShapes(func, argumentShapes)) {
+        if (failed(runPipeline(inferTosaShapes, func)))
+          return signalPassFailure();
+        import::propagateStaticShapes(func, canonicalization);
+      }
+      if (skipDynamic && failed(import::checkStaticShapes(
+                             func, /*skip=*/true, argumentShapes))) {
         skipped.push_back(func);
         continue;
       }
@@ -170,7 +168,8 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     if (!func.getBody().hasOneBlock())
       return func.emitOpError("expected a single-block body to import, got ")
              << func.getBody().getBlocks().size() << " blocks";
-    if (failed(checkStaticShapes(func, /*skip=*/false)) ||
+    if (failed(import::checkStaticShapes(func, /*skip=*/false,
+                                         argumentShapes)) ||
         failed(checkTileShapes(func)))
       return failure();
     GreedyRewriteConfig config;
@@ -201,6 +200,9 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
   }
 
   FrozenRewritePatternSet tosaPatterns, linalgPatterns;
+  SmallVector<import::ArgumentShape> argumentShapes;
+  FrozenRewritePatternSet canonicalization;
+  OpPassManager inferTosaShapes{func::FuncOp::getOperationName()};
 };
 
 } // namespace

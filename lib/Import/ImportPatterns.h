@@ -4,7 +4,8 @@
 // upstream's lowering of the other TOSA ops (TosaLowering.cpp), raising
 // linalg to cs349 (LinalgRaising.cpp) and moving data (DataMovement.cpp),
 // simplifications of what front ends
-// write (Simplify.cpp), opaque kernels for the rest (OpaqueKernels.cpp).
+// write (Simplify.cpp), opaque kernels for the rest (OpaqueKernels.cpp);
+// static shapes for dynamic arguments first (StaticShapes.cpp).
 // Adding a mapping is adding one pattern to one of these sets.
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +14,7 @@
 #define CS349_LIB_IMPORT_IMPORTPATTERNS_H
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Support/LLVM.h"
 
 namespace mlir {
@@ -76,6 +78,43 @@ bool foldConstantMasks(func::FuncOp func);
 
 /// Why `op` has no cs349 equivalent, for the report.
 std::string opaqueReason(Operation *op);
+
+/// A static shape for a function's dynamic argument: `INDEX:SHAPE` of the
+/// `arg-shapes` option.
+struct ArgumentShape {
+  unsigned index = 0;
+  SmallVector<int64_t> sizes;
+  std::string spelling; ///< as the option gave it, for diagnostics
+};
+
+/// Parses `arg-shapes` entries (`0:1x128`); on a malformed one, `error`
+/// says which and why.
+FailureOr<SmallVector<ArgumentShape>>
+parseArgumentShapes(ArrayRef<std::string> entries, std::string &error);
+
+/// Gives each dynamic argument of `func` the first shape for its index that
+/// fits it (its rank, its static sizes; any rank for an unranked tensor).
+/// Users that are not TOSA ops see the old type through a tensor.cast.
+/// Returns whether any argument changed.
+bool giveArgumentShapes(func::FuncOp func, ArrayRef<ArgumentShape> shapes);
+
+/// Folding that upstream's canonicalizations lack for propagateStaticShapes:
+/// casts that hide static sizes into tensor.concat.
+void populateStaticShapePatterns(RewritePatternSet &patterns);
+
+/// After giveArgumentShapes and TOSA's shape inference: canonicalizes the
+/// ops that are not TOSA ops, so that they take static shapes from their
+/// operands, and returns the results that became static as such (when no
+/// call expects the old types).
+void propagateStaticShapes(func::FuncOp func,
+                           const FrozenRewritePatternSet &canonicalization);
+
+/// Dynamic shapes have no size to plan: the first value with one (an
+/// argument, or a result) is reported, as an error or, when the function
+/// is to be skipped, as a warning. `shapes` (arg-shapes) that were given
+/// for a dynamic argument but did not fit it are named in a note.
+LogicalResult checkStaticShapes(func::FuncOp func, bool skip,
+                                ArrayRef<ArgumentShape> shapes);
 
 } // namespace cs349::import
 } // namespace mlir

@@ -38,8 +38,14 @@ def Import : Pass<"import", "::mlir::ModuleOp"> {
        (integer masks, indices) share one opaque kernel.
 
     A function with a dynamic shape cannot be planned: that is a located
-    error naming the first dynamic value. With `skip-dynamic=true` such a
-    function is left out of the output instead, with a located warning, and
+    error naming the first dynamic value. `arg-shapes` gives dynamic
+    arguments static shapes first (`arg-shapes=0:1x128,1:1x128`: each
+    dynamic argument takes the first entry for its index that has its rank
+    and repeats its static sizes); the function's ops then learn theirs
+    from TOSA's shape inference and upstream's canonicalizations, and its
+    results become static where they can (not for a function that others
+    call). With `skip-dynamic=true` a function that still has a dynamic
+    shape is left out of the output instead, with a located warning, and
     the rest of the module is imported (the function must not be called
     from the others).
   }];
@@ -49,11 +55,16 @@ def Import : Pass<"import", "::mlir::ModuleOp"> {
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect",
+    "::mlir::tosa::TosaDialect",
   ];
   let options = [
     Option<"reportOpaque", "report-opaque", "bool", /*default=*/"false",
            "Emit a remark at each opaque kernel naming the ops it holds and "
            "why none of them became cs349">,
+    ListOption<"argShapes", "arg-shapes", "std::string",
+               "Static shapes for dynamic function arguments, as INDEX:SHAPE "
+               "(0:1x128); each dynamic argument takes the first entry for "
+               "its index that has its rank and static sizes">,
     Option<"skipDynamic", "skip-dynamic", "bool", /*default=*/"false",
            "Leave functions with dynamic shapes out of the output (a warning "
            "at each) instead of failing on them">,
