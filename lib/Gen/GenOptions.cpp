@@ -344,7 +344,7 @@ llvm::Expected<RandomTosaProgramConfig>
 mlir::cs349::gen::readRandomImportOptions(const OptionTexts &texts) {
   GivenOptions given(texts);
   if (llvm::Error error =
-          given.onlyKnown({"seed", "ops", "form", "without"}))
+          given.onlyKnown({"seed", "ops", "form", "without", "dynamic"}))
     return std::move(error);
 
   RandomTosaProgramConfig config;
@@ -363,6 +363,15 @@ mlir::cs349::gen::readRandomImportOptions(const OptionTexts &texts) {
                                    "' (expected tosa or linalg)");
 
   readWithout(given, config.without);
+  if (llvm::Error error = given.readBool("dynamic", config.dynamic))
+    return std::move(error);
+  // Upstream's TOSA-to-linalg lowering fails on such programs (a reduction
+  // over dynamic dims builds an expand_shape without its output shape; a
+  // transpose of a constant leaves a cast it cannot materialize).
+  if (config.dynamic && config.form == ImportForm::Linalg)
+    return llvm::createStringError(
+        "--dynamic is for --form tosa: upstream's TOSA-to-linalg lowering "
+        "fails on programs whose dims are all dynamic");
 
   if (llvm::Error error = verifyConfig(config))
     return std::move(error);

@@ -900,9 +900,51 @@ mlir::cs349::gen::verifyConfig(const RandomTosaProgramConfig &config) {
                      config.without, getRandomTosaStepNames());
 }
 
+namespace {
+/// The same tensor type with every dim dynamic.
+Type withDynamicDims(Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (!ranked)
+    return type;
+  return RankedTensorType::get(
+      SmallVector<int64_t>(ranked.getRank(), ShapedType::kDynamic),
+      ranked.getElementType());
+}
+
+/// Makes every dim of `func`'s arguments, results and op results `?`,
+/// except the constants' (their values have a shape); returns the
+/// arg-shapes entries (`0:2x8,1:8`) of the static argument types.
+std::string makeShapesDynamic(func::FuncOp func) {
+  SmallVector<std::string> entries;
+  for (BlockArgument argument : func.getArguments()) {
+    auto ranked = cast<RankedTensorType>(argument.getType());
+    SmallVector<std::string> sizes;
+    for (int64_t size : ranked.getShape())
+      sizes.push_back(std::to_string(size));
+    if (!sizes.empty())
+      entries.push_back(std::to_string(argument.getArgNumber()) + ":" +
+                        llvm::join(sizes, "x"));
+    argument.setType(withDynamicDims(ranked));
+  }
+  func.walk([](Operation *op) {
+    if (isa<tosa::ConstOp, tosa::ConstShapeOp>(op))
+      return;
+    for (OpResult result : op->getResults())
+      result.setType(withDynamicDims(result.getType()));
+  });
+  SmallVector<Type> results;
+  for (Type type : func.getResultTypes())
+    results.push_back(withDynamicDims(type));
+  func.setType(FunctionType::get(
+      func.getContext(), func.getBody().front().getArgumentTypes(), results));
+  return llvm::join(entries, ",");
+}
+} // namespace
+
 OwningOpRef<ModuleOp>
 mlir::cs349::gen::buildRandomTosaProgram(MLIRContext &context,
-                                         const RandomTosaProgramConfig &config) {
+                                         const RandomTosaProgramConfig &config,
+                                         std::string *argShapes) {
   context.loadDialect<tosa::TosaDialect>();
   OwningOpRef<ModuleOp> module = buildRandomFunction(
       context, [&](OpBuilder &builder, Block *entry) {
@@ -910,6 +952,12 @@ mlir::cs349::gen::buildRandomTosaProgram(MLIRContext &context,
         program.run(config);
         return program.chooseResults();
       });
+  if (config.dynamic) {
+    std::string shapes = makeShapesDynamic(
+        cast<func::FuncOp>(module->getBody()->front()));
+    if (argShapes)
+      *argShapes = std::move(shapes);
+  }
   if (config.form == ImportForm::Tosa)
     return module;
 

@@ -102,19 +102,30 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     // never reads, and the max alone is a cs349.reduce_max.
     linalg::populateEraseUnusedOperandsAndResultsPatterns(linalg);
     linalgPatterns = std::move(linalg);
+    canonicalization.reset();
+    return success();
+  }
 
-    if (!argumentShapes.empty()) {
-      // Upstream's canonicalizations, as the canonicalize pass gathers them.
+  /// Infers the shapes of `func`'s ops from its static arguments: TOSA's
+  /// shape inference, then upstream's canonicalizations (gathered as the
+  /// canonicalize pass does, on first need: most imports are static
+  /// throughout).
+  LogicalResult inferShapes(func::FuncOp func) {
+    if (!canonicalization) {
+      MLIRContext *context = func.getContext();
       RewritePatternSet canonical(context);
       for (Dialect *dialect : context->getLoadedDialects())
         dialect->getCanonicalizationPatterns(canonical);
       for (RegisteredOperationName op : context->getRegisteredOperations())
         op.getCanonicalizationPatterns(canonical, context);
       import::populateStaticShapePatterns(canonical);
-      canonicalization = std::move(canonical);
-      inferTosaShapes.clear();
-      inferTosaShapes.addPass(tosa::createTosaInferShapesPass());
+      canonicalization.emplace(std::move(canonical));
     }
+    OpPassManager inferTosaShapes(func::FuncOp::getOperationName());
+    inferTosaShapes.addPass(tosa::createTosaInferShapesPass());
+    if (failed(runPipeline(inferTosaShapes, func)))
+      return failure();
+    import::propagateStaticShapes(func, *canonicalization);
     return success();
   }
 
@@ -124,11 +135,9 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;
-      if (import::giveArgumentShapes(func, argumentShapes)) {
-        if (failed(runPipeline(inferTosaShapes, func)))
-          return signalPassFailure();
-        import::propagateStaticShapes(func, canonicalization);
-      }
+      import::giveArgumentShapes(func, argumentShapes);
+      if (import::mayInferShapes(func) && failed(inferShapes(func)))
+        return signalPassFailure();
       if (skipDynamic && failed(import::checkStaticShapes(
                              func, /*skip=*/true, argumentShapes))) {
         skipped.push_back(func);
@@ -201,8 +210,7 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
 
   FrozenRewritePatternSet tosaPatterns, linalgPatterns;
   SmallVector<import::ArgumentShape> argumentShapes;
-  FrozenRewritePatternSet canonicalization;
-  OpPassManager inferTosaShapes{func::FuncOp::getOperationName()};
+  std::optional<FrozenRewritePatternSet> canonicalization;
 };
 
 } // namespace

@@ -95,14 +95,18 @@ parseArgumentShapes(ArrayRef<std::string> entries, std::string &error);
 /// Gives each dynamic argument of `func` the first shape for its index that
 /// fits it (its rank, its static sizes; any rank for an unranked tensor).
 /// Users that are not TOSA ops see the old type through a tensor.cast.
-/// Returns whether any argument changed.
-bool giveArgumentShapes(func::FuncOp func, ArrayRef<ArgumentShape> shapes);
+void giveArgumentShapes(func::FuncOp func, ArrayRef<ArgumentShape> shapes);
+
+/// Whether `func`'s values may get static shapes from its arguments: they
+/// are static (given or as written), some op computes a dynamic shape, and
+/// no other function calls it (the calls expect its types).
+bool mayInferShapes(func::FuncOp func);
 
 /// Folding that upstream's canonicalizations lack for propagateStaticShapes:
 /// casts that hide static sizes into tensor.concat.
 void populateStaticShapePatterns(RewritePatternSet &patterns);
 
-/// After giveArgumentShapes and TOSA's shape inference: canonicalizes the
+/// After TOSA's shape inference, where mayInferShapes: canonicalizes the
 /// ops that are not TOSA ops, so that they take static shapes from their
 /// operands, and returns the results that became static as such (when no
 /// call expects the old types).

@@ -132,9 +132,9 @@ bool isReferenced(func::FuncOp func) {
 }
 } // namespace
 
-bool giveArgumentShapes(func::FuncOp func, ArrayRef<ArgumentShape> shapes) {
+void giveArgumentShapes(func::FuncOp func, ArrayRef<ArgumentShape> shapes) {
   if (func.isExternal() || isReferenced(func))
-    return false;
+    return;
   Block &entry = func.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   bool changed = false;
@@ -165,7 +165,18 @@ bool giveArgumentShapes(func::FuncOp func, ArrayRef<ArgumentShape> shapes) {
   if (changed)
     func.setType(FunctionType::get(func.getContext(), entry.getArgumentTypes(),
                                    func.getResultTypes()));
-  return changed;
+}
+
+bool mayInferShapes(func::FuncOp func) {
+  if (func.isExternal() || isReferenced(func) ||
+      llvm::any_of(func.getArgumentTypes(), hasDynamicShape))
+    return false;
+  WalkResult dynamic = func.walk([](Operation *op) {
+    return llvm::any_of(op->getResultTypes(), hasDynamicShape)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return dynamic.wasInterrupted();
 }
 
 void propagateStaticShapes(func::FuncOp func,
@@ -180,7 +191,7 @@ void propagateStaticShapes(func::FuncOp func,
   (void)applyOpPatternsGreedily(ops, canonicalization, config);
 
   // A result that is now static is returned as such (no caller expects
-  // the old type: giveArgumentShapes leaves called functions alone).
+  // the old type: mayInferShapes leaves called functions alone).
   bool changed = false;
   func.walk([&](func::ReturnOp ret) {
     for (OpOperand &operand : ret->getOpOperands())

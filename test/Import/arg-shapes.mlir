@@ -83,6 +83,19 @@ func.func @concat_of_slices(%x: tensor<?x?x8xf32>) -> tensor<?x?x8xf32> {
 
 // -----
 
+// Static arguments are enough where the ops declare dynamic results (no
+// entry is needed; the one for argument #0 does not fit a static type).
+// CHECK-LABEL: func.func @static_arguments
+// CHECK-SAME: (%x: tensor<3x5xf32>) -> tensor<3x1xf32>
+// CHECK: cs349.reduce_sum %{{.*}} axes = [1] keepdims : tensor<3x5xf32> -> tensor<3x1xf32>
+func.func @static_arguments(%x: tensor<3x5xf32>) -> tensor<?x?xf32> {
+  %e = tosa.exp %x : (tensor<3x5xf32>) -> tensor<?x?xf32>
+  %s = tosa.reduce_sum %e {axis = 1 : i32} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
+
+// -----
+
 // No entry fits: the usual error, with a note on the entries given.
 // expected-error @+2 {{'func.func' op argument #0 has the dynamic shape 'tensor<?x5xf32>': cs349 plans only static shapes}}
 // expected-note @+1 {{arg-shapes '0:4x8', '0:2x3x8', '0:2x16' does not fit it: a shape must have its rank and repeat its static sizes}}

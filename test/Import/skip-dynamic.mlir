@@ -17,11 +17,25 @@ func.func @static_part(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
-// A dynamic shape computed inside is located at the op that computes it.
+// A dynamic shape computed inside, which static arguments do not fix (a
+// size read from data), is located at the op that computes it.
 // CHECK-LABEL: module
 // CHECK-NOT: func.func
-func.func @dynamic_inside(%x: tensor<4x8xf32>) -> tensor<32xf32> {
-  // expected-warning @+1 {{'tensor.cast' op computes the dynamic shape 'tensor<?x8xf32>': cs349 plans only static shapes; the function is left out (skip-dynamic=true)}}
+func.func @dynamic_inside(%n: tensor<index>) -> tensor<?xf32> {
+  %size = tensor.extract %n[] : tensor<index>
+  // expected-warning @+1 {{'tensor.empty' op computes the dynamic shape 'tensor<?xf32>': cs349 plans only static shapes; the function is left out (skip-dynamic=true)}}
+  %e = tensor.empty(%size) : tensor<?xf32>
+  return %e : tensor<?xf32>
+}
+
+// -----
+
+// Dynamic shapes that static arguments fix are inferred: the function is
+// imported (no warning).
+// CHECK-LABEL: func.func @dynamic_but_fixed
+// CHECK-SAME: (%x: tensor<4x8xf32>) -> tensor<32xf32>
+// CHECK-NEXT: cs349.reshape %x : tensor<4x8xf32> -> tensor<32xf32>
+func.func @dynamic_but_fixed(%x: tensor<4x8xf32>) -> tensor<32xf32> {
   %d = tensor.cast %x : tensor<4x8xf32> to tensor<?x8xf32>
   %c = tensor.collapse_shape %d [[0, 1]] : tensor<?x8xf32> into tensor<?xf32>
   %s = tensor.cast %c : tensor<?xf32> to tensor<32xf32>

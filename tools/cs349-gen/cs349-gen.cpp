@@ -231,6 +231,14 @@ TextOpt importWithout(
              "pad, ...) and subgraphs (softmax, rms_norm, layer_norm, gelu, "
              "silu, attention)"),
     cl::value_desc("names"), cl::sub(randomImportCommand), cl::cat(category));
+TextOpt importDynamic(
+    "dynamic",
+    cl::desc("Every dim of the arguments, the results and every value but "
+             "the constants is '?', as front ends export symbolic sizes; "
+             "a first comment line gives the --import=arg-shapes that "
+             "restores the sizes (default false)"),
+    cl::value_desc("true|false"), cl::ValueOptional,
+    cl::sub(randomImportCommand), cl::cat(category));
 
 // Both.
 TextOpt dtype("dtype", cl::desc("Element type (default bf16)"),
@@ -328,13 +336,18 @@ llvm::Error runRandom(MLIRContext &context) {
 
 llvm::Error runRandomImport(MLIRContext &context) {
   llvm::Expected<RandomTosaProgramConfig> config = readRandomImportOptions(
-      given({&randomSeed, &randomOps, &importForm, &importWithout}));
+      given({&randomSeed, &randomOps, &importForm, &importWithout,
+                 &importDynamic}));
   if (!config)
     return config.takeError();
-  OwningOpRef<ModuleOp> module = buildRandomTosaProgram(context, *config);
+  std::string argShapes;
+  OwningOpRef<ModuleOp> module =
+      buildRandomTosaProgram(context, *config, &argShapes);
   if (!module)
     return llvm::createStringError(
         "upstream's TOSA-to-linalg lowering failed on the program");
+  if (!argShapes.empty())
+    llvm::outs() << "// --import=arg-shapes=" << argShapes << "\n";
   return emit(*module, /*withLocations=*/true);
 }
 } // namespace

@@ -38,6 +38,11 @@ struct RandomTosaProgramConfig {
   ImportForm form = ImportForm::Tosa;
   /// Step names (getRandomTosaStepNames()) never to emit.
   llvm::SmallVector<std::string> without;
+  /// Every dim of the arguments, of the results and of every value but
+  /// the constants is `?`, as a front end exports symbolic sizes (the
+  /// linalg form is upstream's lowering of that program, with its
+  /// tensor.dim reads and dynamic inits).
+  bool dynamic = false;
 };
 
 /// The names of the generation steps, in table order.
@@ -49,10 +54,13 @@ llvm::Error verifyConfig(const RandomTosaProgramConfig &config);
 /// Builds `func.func @random(...) -> (...)` in a new module, in TOSA or,
 /// for ImportForm::Linalg, lowered to linalg, tensor and arith by upstream's
 /// passes. `config` must pass verifyConfig. Null (with a diagnostic) only if
-/// upstream's lowering fails.
+/// upstream's lowering fails. With config.dynamic, `argShapes` (when given)
+/// receives the `--import=arg-shapes` value that gives the arguments their
+/// sizes back.
 OwningOpRef<ModuleOp>
 buildRandomTosaProgram(MLIRContext &context,
-                       const RandomTosaProgramConfig &config);
+                       const RandomTosaProgramConfig &config,
+                       std::string *argShapes = nullptr);
 
 } // namespace mlir::cs349::gen
 

@@ -44,7 +44,9 @@ def Import : Pass<"import", "::mlir::ModuleOp"> {
     and repeats its static sizes); the function's ops then learn theirs
     from TOSA's shape inference and upstream's canonicalizations, and its
     results become static where they can (not for a function that others
-    call). With `skip-dynamic=true` a function that still has a dynamic
+    call); a function whose arguments are static as written gets the same
+    inference where its ops declare dynamic shapes. With
+    `skip-dynamic=true` a function that still has a dynamic
     shape is left out of the output instead, with a located warning, and
     the rest of the module is imported (the function must not be called
     from the others).
