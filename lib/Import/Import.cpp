@@ -70,6 +70,25 @@ LogicalResult checkTileShapes(func::FuncOp func) {
   return failure(walk.wasInterrupted());
 }
 
+/// TOSA's matmul multiplies equal batches, but its verifier lets different
+/// ones through, which cs349.matmul would broadcast (upstream's lowering
+/// rejects them): a located error instead of a meaning TOSA does not give.
+LogicalResult checkMatmulBatches(func::FuncOp func) {
+  WalkResult walk = func.walk([](tosa::MatMulOp matmul) {
+    auto a = dyn_cast<RankedTensorType>(matmul.getA().getType());
+    auto b = dyn_cast<RankedTensorType>(matmul.getB().getType());
+    if (!a || !b || a.getRank() != 3 || b.getRank() != 3 ||
+        a.isDynamicDim(0) || b.isDynamicDim(0) ||
+        a.getDimSize(0) == b.getDimSize(0))
+      return WalkResult::advance();
+    matmul.emitOpError("multiplies a batch of ")
+        << a.getDimSize(0) << " by a batch of " << b.getDimSize(0)
+        << ": TOSA's matmul needs equal batches";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
   using ImportBase::ImportBase;
 
@@ -179,7 +198,7 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
              << func.getBody().getBlocks().size() << " blocks";
     if (failed(import::checkStaticShapes(func, /*skip=*/false,
                                          argumentShapes)) ||
-        failed(checkTileShapes(func)))
+        failed(checkTileShapes(func)) || failed(checkMatmulBatches(func)))
       return failure();
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);

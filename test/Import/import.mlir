@@ -697,3 +697,15 @@ func.func @tile_of_the_wrong_shape(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %r = tosa.tile %x, %multiples : (tensor<4x8xf32>, !tosa.shape<2>) -> tensor<4x8xf32>
   return %r : tensor<4x8xf32>
 }
+
+// -----
+
+// A matmul of different batches (TOSA's verifier lets it through; TOSA
+// multiplies equal batches, and its lowering would not verify): an error,
+// not a broadcast.
+func.func @matmul_of_different_batches(%x: tensor<2x8x16xf32>, %w: tensor<1x16x16xf32>) -> tensor<2x8x16xf32> {
+  %zero = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  // expected-error @+1 {{'tosa.matmul' op multiplies a batch of 2 by a batch of 1: TOSA's matmul needs equal batches}}
+  %m = tosa.matmul %x, %w, %zero, %zero : (tensor<2x8x16xf32>, tensor<1x16x16xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<2x8x16xf32>
+  return %m : tensor<2x8x16xf32>
+}
