@@ -144,8 +144,7 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     inferTosaShapes.addPass(tosa::createTosaInferShapesPass());
     if (failed(runPipeline(inferTosaShapes, func)))
       return failure();
-    import::propagateStaticShapes(func, *canonicalization);
-    return success();
+    return import::propagateStaticShapes(func, *canonicalization);
   }
 
   void runOnOperation() override {

@@ -108,10 +108,12 @@ void populateStaticShapePatterns(RewritePatternSet &patterns);
 
 /// After TOSA's shape inference, where mayInferShapes: canonicalizes the
 /// ops that are not TOSA ops, so that they take static shapes from their
-/// operands, and returns the results that became static as such (when no
-/// call expects the old types).
-void propagateStaticShapes(func::FuncOp func,
-                           const FrozenRewritePatternSet &canonicalization);
+/// operands, and returns the results that became static as such. A
+/// cf.assert that the static sizes fail (sizes that contradict each other)
+/// is a located error.
+LogicalResult
+propagateStaticShapes(func::FuncOp func,
+                      const FrozenRewritePatternSet &canonicalization);
 
 /// Dynamic shapes have no size to plan: the first value with one (an
 /// argument, or a result) is reported, as an error or, when the function

@@ -17,9 +17,11 @@
 
 #include "ImportPatterns.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -179,8 +181,9 @@ bool mayInferShapes(func::FuncOp func) {
   return dynamic.wasInterrupted();
 }
 
-void propagateStaticShapes(func::FuncOp func,
-                           const FrozenRewritePatternSet &canonicalization) {
+LogicalResult
+propagateStaticShapes(func::FuncOp func,
+                      const FrozenRewritePatternSet &canonicalization) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
     if (op != func && !isa<tosa::TosaDialect>(op->getDialect()))
@@ -189,6 +192,20 @@ void propagateStaticShapes(func::FuncOp func,
   GreedyRewriteConfig config;
   config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
   (void)applyOpPatternsGreedily(ops, canonicalization, config);
+
+  // Front ends check that sizes agree (torch-mlir: "mismatched size for
+  // broadcast"); a check that the static sizes fail means the shapes given
+  // contradict each other, and the ops after it would not compute anything
+  // meaningful.
+  WalkResult failing = func.walk([](cf::AssertOp check) {
+    if (!matchPattern(check.getArg(), m_Zero()))
+      return WalkResult::advance();
+    check.emitOpError("fails for the static sizes: \"")
+        << check.getMsg() << "\"";
+    return WalkResult::interrupt();
+  });
+  if (failing.wasInterrupted())
+    return failure();
 
   // A result that is now static is returned as such (no caller expects
   // the old type: mayInferShapes leaves called functions alone).
@@ -205,10 +222,11 @@ void propagateStaticShapes(func::FuncOp func,
         }
   });
   if (!changed)
-    return;
+    return success();
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
   func.setType(FunctionType::get(func.getContext(), func.getArgumentTypes(),
                                  ret.getOperandTypes()));
+  return success();
 }
 
 LogicalResult checkStaticShapes(func::FuncOp func, bool skip,

@@ -121,6 +121,21 @@ func.func @caller(%x: tensor<4x8xf32>) -> tensor<?x?xf32> {
 
 // -----
 
+// Sizes that a check of the program fails (they contradict each other):
+// the check is the error.
+func.func @contradicting_sizes(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %cols = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %square = arith.cmpi eq, %rows, %cols : index
+  // expected-error @+1 {{'cf.assert' op fails for the static sizes: "expected a square matrix"}}
+  cf.assert %square, "expected a square matrix"
+  return %x : tensor<?x?xf32>
+}
+
+// -----
+
 // A size that comes from data stays dynamic, and the op that computes it
 // is named.
 func.func @size_from_data(%x: tensor<?x8xf32>, %n: tensor<index>) -> tensor<?xf32> {
