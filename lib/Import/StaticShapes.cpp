@@ -2,8 +2,9 @@
 //
 // cs349 plans bytes, so every tensor it imports needs a static shape. Front
 // ends often export with dynamic sizes (a batch or a sequence length of
-// `?`); `arg-shapes` gives such arguments sizes, and the function's ops
-// learn theirs from them the way upstream already knows: TOSA's shape
+// `?`); `arg-shapes` gives such arguments sizes, and where a function's
+// arguments are static (given, or as written) its ops learn their sizes
+// from them the way upstream already knows: TOSA's shape
 // inference for TOSA ops (run by the pass), canonicalization for the rest
 // (a `tensor.dim` of a static value is a constant, a `tensor.empty` of
 // constant sizes is static, a linalg op takes its operands' static shapes,
