@@ -100,10 +100,9 @@ struct ConcatOfStaticCasts : OpRewritePattern<tensor::ConcatOp> {
     SmallVector<Value> inputs;
     for (Value input : concat.getInputs()) {
       auto cast = input.getDefiningOp<tensor::CastOp>();
-      folds |= cast && tensor::canFoldIntoConsumerOp(cast);
-      inputs.push_back(cast && tensor::canFoldIntoConsumerOp(cast)
-                           ? cast.getSource()
-                           : input);
+      bool hidesSizes = cast && tensor::canFoldIntoConsumerOp(cast);
+      folds |= hidesSizes;
+      inputs.push_back(hidesSizes ? cast.getSource() : input);
     }
     if (!folds)
       return failure();
@@ -140,7 +139,6 @@ void giveArgumentShapes(func::FuncOp func, ArrayRef<ArgumentShape> shapes) {
     return;
   Block &entry = func.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
-  bool changed = false;
   for (BlockArgument argument : entry.getArguments()) {
     Type dynamicType = argument.getType();
     std::optional<RankedTensorType> staticType;
@@ -150,7 +148,6 @@ void giveArgumentShapes(func::FuncOp func, ArrayRef<ArgumentShape> shapes) {
         break;
     if (!staticType)
       continue;
-    changed = true;
     argument.setType(*staticType);
     // TOSA ops take the static type as it is (shape inference starts from
     // it); every other user sees the old type through a cast, which
@@ -165,9 +162,8 @@ void giveArgumentShapes(func::FuncOp func, ArrayRef<ArgumentShape> shapes) {
       use.set(cast);
     }
   }
-  if (changed)
-    func.setType(FunctionType::get(func.getContext(), entry.getArgumentTypes(),
-                                   func.getResultTypes()));
+  func.setType(FunctionType::get(func.getContext(), entry.getArgumentTypes(),
+                                 func.getResultTypes()));
 }
 
 bool mayInferShapes(func::FuncOp func) {
@@ -209,22 +205,21 @@ propagateStaticShapes(func::FuncOp func,
     return failure();
 
   // A result that is now static is returned as such (no caller expects
-  // the old type: mayInferShapes leaves called functions alone).
-  bool changed = false;
-  func.walk([&](func::ReturnOp ret) {
-    for (OpOperand &operand : ret->getOpOperands())
-      if (auto cast = operand.get().getDefiningOp<tensor::CastOp>())
-        if (hasDynamicShape(cast.getType()) &&
-            !hasDynamicShape(cast.getSource().getType())) {
-          operand.set(cast.getSource());
-          if (cast->use_empty())
-            cast->erase();
-          changed = true;
-        }
-  });
-  if (!changed)
+  // the old type: mayInferShapes leaves called functions alone). Only in
+  // a body of one block, the only one the import takes.
+  if (!func.getBody().hasOneBlock())
     return success();
-  auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  auto ret = dyn_cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  if (!ret)
+    return success();
+  for (OpOperand &operand : ret->getOpOperands())
+    if (auto cast = operand.get().getDefiningOp<tensor::CastOp>())
+      if (hasDynamicShape(cast.getType()) &&
+          !hasDynamicShape(cast.getSource().getType())) {
+        operand.set(cast.getSource());
+        if (cast->use_empty())
+          cast->erase();
+      }
   func.setType(FunctionType::get(func.getContext(), func.getArgumentTypes(),
                                  ret.getOperandTypes()));
   return success();

@@ -136,6 +136,20 @@ func.func @contradicting_sizes(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 
 // -----
 
+// A body of more than one block keeps its result types (the import takes
+// only one block).
+// expected-error @+1 {{'func.func' op expected a single-block body to import, got 3 blocks}}
+func.func @three_blocks(%x: tensor<4x8xf32>, %c: i1) -> tensor<?x8xf32> {
+  %d = tensor.cast %x : tensor<4x8xf32> to tensor<?x8xf32>
+  cf.cond_br %c, ^a, ^b
+^a:
+  return %d : tensor<?x8xf32>
+^b:
+  return %d : tensor<?x8xf32>
+}
+
+// -----
+
 // A size that comes from data stays dynamic, and the op that computes it
 // is named.
 func.func @size_from_data(%x: tensor<?x8xf32>, %n: tensor<index>) -> tensor<?xf32> {

@@ -337,7 +337,7 @@ llvm::Error runRandom(MLIRContext &context) {
 llvm::Error runRandomImport(MLIRContext &context) {
   llvm::Expected<RandomTosaProgramConfig> config = readRandomImportOptions(
       given({&randomSeed, &randomOps, &importForm, &importWithout,
-                 &importDynamic}));
+             &importDynamic}));
   if (!config)
     return config.takeError();
   std::string argShapes;

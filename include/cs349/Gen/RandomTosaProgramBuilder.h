@@ -39,9 +39,9 @@ struct RandomTosaProgramConfig {
   /// Step names (getRandomTosaStepNames()) never to emit.
   llvm::SmallVector<std::string> without;
   /// Every dim of the arguments, of the results and of every value but
-  /// the constants is `?`, as a front end exports symbolic sizes (the
-  /// linalg form is upstream's lowering of that program, with its
-  /// tensor.dim reads and dynamic inits).
+  /// the constants is `?`, as a front end exports symbolic sizes. TOSA
+  /// form only: readRandomImportOptions refuses it with the linalg form,
+  /// whose upstream lowering fails on such programs.
   bool dynamic = false;
 };
 
