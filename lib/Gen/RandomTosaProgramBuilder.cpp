@@ -911,8 +911,26 @@ Type withDynamicDims(Type type) {
       ranked.getElementType());
 }
 
+/// The type TOSA defines for a reduction's result: its operand's with 1 on
+/// the reduced axis (front ends write it so; upstream's lowering of a
+/// reduction with dynamic sizes needs it).
+std::optional<Type> reductionType(Operation *op) {
+  auto reduced = [](Value input, int64_t axis) -> Type {
+    auto type = cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> sizes(type.getShape());
+    sizes[axis] = 1;
+    return type.clone(sizes);
+  };
+  if (auto sum = dyn_cast<tosa::ReduceSumOp>(op))
+    return reduced(sum.getInput(), sum.getAxis());
+  if (auto max = dyn_cast<tosa::ReduceMaxOp>(op))
+    return reduced(max.getInput(), max.getAxis());
+  return std::nullopt;
+}
+
 /// Makes every dim of `func`'s arguments, results and op results `?`,
-/// except the constants' (their values have a shape); returns the
+/// except the constants' (their values have a shape) and those a
+/// reduction's result keeps from its operand; returns the
 /// arg-shapes entries (`0:2x8,1:8`) of the static argument types.
 std::string makeShapesDynamic(func::FuncOp func) {
   SmallVector<std::string> entries;
@@ -929,14 +947,17 @@ std::string makeShapesDynamic(func::FuncOp func) {
   func.walk([](Operation *op) {
     if (isa<tosa::ConstOp, tosa::ConstShapeOp>(op))
       return;
+    // In order: a reduction's operand has its new type already.
+    if (std::optional<Type> type = reductionType(op)) {
+      op->getResult(0).setType(*type);
+      return;
+    }
     for (OpResult result : op->getResults())
       result.setType(withDynamicDims(result.getType()));
   });
-  SmallVector<Type> results;
-  for (Type type : func.getResultTypes())
-    results.push_back(withDynamicDims(type));
-  func.setType(FunctionType::get(
-      func.getContext(), func.getBody().front().getArgumentTypes(), results));
+  Block &body = func.getBody().front();
+  func.setType(FunctionType::get(func.getContext(), body.getArgumentTypes(),
+                                 body.getTerminator()->getOperandTypes()));
   return llvm::join(entries, ",");
 }
 } // namespace

@@ -98,8 +98,8 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
     if (failed(ImportBase::initializeOptions(options, errorHandler)))
       return failure();
     std::string error;
-    FailureOr<SmallVector<import::ArgumentShape>> shapes =
-        import::parseArgumentShapes(argShapes, error);
+    FailureOr<SmallVector<ArgumentShape>> shapes =
+        parseArgumentShapes(argShapes, error);
     if (failed(shapes))
       return errorHandler("import: " + error);
     argumentShapes = std::move(*shapes);
@@ -130,16 +130,9 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
   /// canonicalize pass does, on first need: most imports are static
   /// throughout).
   LogicalResult inferShapes(func::FuncOp func) {
-    if (!canonicalization) {
-      MLIRContext *context = func.getContext();
-      RewritePatternSet canonical(context);
-      for (Dialect *dialect : context->getLoadedDialects())
-        dialect->getCanonicalizationPatterns(canonical);
-      for (RegisteredOperationName op : context->getRegisteredOperations())
-        op.getCanonicalizationPatterns(canonical, context);
-      import::populateStaticShapePatterns(canonical);
-      canonicalization.emplace(std::move(canonical));
-    }
+    if (!canonicalization)
+      canonicalization.emplace(
+          import::buildStaticShapeCanonicalization(func.getContext()));
     OpPassManager inferTosaShapes(func::FuncOp::getOperationName());
     inferTosaShapes.addPass(tosa::createTosaInferShapesPass());
     if (failed(runPipeline(inferTosaShapes, func)))
@@ -227,7 +220,7 @@ struct ImportPass : public mlir::cs349::impl::ImportBase<ImportPass> {
   }
 
   FrozenRewritePatternSet tosaPatterns, linalgPatterns;
-  SmallVector<import::ArgumentShape> argumentShapes;
+  SmallVector<ArgumentShape> argumentShapes;
   std::optional<FrozenRewritePatternSet> canonicalization;
 };
 

@@ -13,6 +13,8 @@
 #ifndef CS349_LIB_IMPORT_IMPORTPATTERNS_H
 #define CS349_LIB_IMPORT_IMPORTPATTERNS_H
 
+#include "cs349/Import/ArgumentShapes.h"
+
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Support/LLVM.h"
@@ -79,19 +81,6 @@ bool foldConstantMasks(func::FuncOp func);
 /// Why `op` has no cs349 equivalent, for the report.
 std::string opaqueReason(Operation *op);
 
-/// A static shape for a function's dynamic argument: `INDEX:SHAPE` of the
-/// `arg-shapes` option.
-struct ArgumentShape {
-  unsigned index = 0;
-  SmallVector<int64_t> sizes;
-  std::string spelling; ///< as the option gave it, for diagnostics
-};
-
-/// Parses `arg-shapes` entries (`0:1x128`); on a malformed one, `error`
-/// says which and why.
-FailureOr<SmallVector<ArgumentShape>>
-parseArgumentShapes(ArrayRef<std::string> entries, std::string &error);
-
 /// Gives each dynamic argument of `func` the first shape for its index that
 /// fits it (its rank, its static sizes; any rank for an unranked tensor).
 /// Users that are not TOSA ops see the old type through a tensor.cast.
@@ -105,6 +94,11 @@ bool mayInferShapes(func::FuncOp func);
 /// Folding that upstream's canonicalizations lack for propagateStaticShapes:
 /// casts that hide static sizes into tensor.concat.
 void populateStaticShapePatterns(RewritePatternSet &patterns);
+
+/// What propagateStaticShapes applies: the canonicalizations of every
+/// loaded dialect and registered op (as `canonicalize` gathers them) and
+/// populateStaticShapePatterns.
+FrozenRewritePatternSet buildStaticShapeCanonicalization(MLIRContext *context);
 
 /// After TOSA's shape inference, where mayInferShapes: canonicalizes the
 /// ops that are not TOSA ops, so that they take static shapes from their

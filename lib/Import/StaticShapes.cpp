@@ -22,8 +22,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Dialect/Tosa/Transforms/Passes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -31,7 +34,7 @@
 
 using namespace mlir;
 
-namespace mlir::cs349::import {
+namespace mlir::cs349 {
 
 FailureOr<SmallVector<ArgumentShape>>
 parseArgumentShapes(ArrayRef<std::string> entries, std::string &error) {
@@ -63,6 +66,7 @@ parseArgumentShapes(ArrayRef<std::string> entries, std::string &error) {
   return shapes;
 }
 
+namespace import {
 namespace {
 /// The static type `shape` gives `type`, when it fits: a dynamic ranked
 /// tensor of the same rank whose static sizes it repeats, or an unranked
@@ -123,6 +127,16 @@ struct ConcatOfStaticCasts : OpRewritePattern<tensor::ConcatOp> {
 
 void populateStaticShapePatterns(RewritePatternSet &patterns) {
   patterns.add<ConcatOfStaticCasts>(patterns.getContext());
+}
+
+FrozenRewritePatternSet buildStaticShapeCanonicalization(MLIRContext *context) {
+  RewritePatternSet patterns(context);
+  for (Dialect *dialect : context->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : context->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, context);
+  populateStaticShapePatterns(patterns);
+  return FrozenRewritePatternSet(std::move(patterns));
 }
 
 namespace {
@@ -271,4 +285,25 @@ LogicalResult checkStaticShapes(func::FuncOp func, bool skip,
   return failure(walk.wasInterrupted());
 }
 
-} // namespace mlir::cs349::import
+} // namespace import
+
+FailureOr<FunctionType> inferStaticSignature(func::FuncOp func,
+                                             ArrayRef<ArgumentShape> shapes) {
+  // The copy alone in a module of its own: no caller there fixes its types.
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
+  auto copy = cast<func::FuncOp>(func->clone());
+  scratch->push_back(copy);
+  import::giveArgumentShapes(copy, shapes);
+  if (import::mayInferShapes(copy)) {
+    MLIRContext *context = func.getContext();
+    PassManager inferTosaShapes(context, func::FuncOp::getOperationName());
+    inferTosaShapes.addPass(tosa::createTosaInferShapesPass());
+    if (failed(inferTosaShapes.run(copy)) ||
+        failed(import::propagateStaticShapes(
+            copy, import::buildStaticShapeCanonicalization(context))))
+      return failure();
+  }
+  return copy.getFunctionType();
+}
+
+} // namespace mlir::cs349

@@ -51,6 +51,14 @@ static cl::opt<std::string> inputsFile(
 static cl::opt<std::string>
     functionName("function", cl::init(""),
                  cl::cat(runCategory), cl::desc("Function to run (default: the only public one)"));
+static cl::list<std::string> argShapes(
+    "arg-shapes", cl::CommaSeparated, cl::cat(runCategory),
+    cl::value_desc("INDEX:SHAPE,..."),
+    cl::desc("Sizes for the function's dynamic arguments, as "
+             "--import=arg-shapes takes them (e.g. 0:1x128): it runs as "
+             "written, its arguments cast to their dynamic types, and its "
+             "results come back in the static types the import derives, so "
+             "that the run compares with the imported program's"));
 static cl::opt<mlir::cs349::LoweringMode>
     mode("mode", cl::init(mlir::cs349::LoweringMode::Auto),
          cl::cat(runCategory),
@@ -177,6 +185,7 @@ int runFunction() {
   options.seed = seed;
   options.inputsFile = inputsFile;
   options.functionName = functionName;
+  options.argShapes.assign(argShapes.begin(), argShapes.end());
   options.mode = mode;
   options.attentionBlock = attentionBlock;
   options.kernelScratch = kernelScratch;

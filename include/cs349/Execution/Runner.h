@@ -60,6 +60,11 @@ struct RunOptions {
   /// The function to run; empty: the only public one that is not an
   /// initializer.
   std::string functionName;
+  /// Sizes for the function's dynamic arguments, `INDEX:SHAPE` entries as
+  /// `--import=arg-shapes` takes them: it runs as written, its arguments
+  /// cast to their dynamic types on entry, and its results come back in
+  /// the static types the importer derives (checked at run time).
+  std::vector<std::string> argShapes;
   mlir::cs349::LoweringMode mode = mlir::cs349::LoweringMode::Auto;
   int64_t attentionBlock = 32;
   bool kernelScratch = false;
