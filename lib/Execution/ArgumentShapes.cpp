@@ -31,11 +31,11 @@ using namespace mlir;
 
 namespace cs349::run {
 namespace {
-llvm::Error failure(const llvm::Twine &message) {
+llvm::Error shapeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-std::string typeString(Type type) {
+std::string printedType(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << type;
@@ -91,39 +91,39 @@ llvm::Error giveArgumentShapes(func::FuncOp func,
   if (firstDynamic == written.end())
     return llvm::Error::success();
   if (entries.empty())
-    return failure(name + ": argument #" +
+    return shapeError(name + ": argument #" +
                    llvm::Twine(firstDynamic - written.begin()) + " is " +
-                   typeString(*firstDynamic) +
+                   printedType(*firstDynamic) +
                    ": give dynamic arguments sizes with "
                    "--arg-shapes=INDEX:SHAPE,... (e.g. 0:1x128)");
   std::string error;
   FailureOr<SmallVector<mlir::cs349::ArgumentShape>> shapes =
       mlir::cs349::parseArgumentShapes(entries, error);
   if (failed(shapes))
-    return failure("--" + error);
+    return shapeError("--" + error);
   if (func.isExternal())
-    return failure(name + " has no body");
+    return shapeError(name + " has no body");
   FailureOr<FunctionType> inferred =
       mlir::cs349::inferStaticSignature(func, *shapes);
   if (failed(inferred))
-    return failure(name + " does not take the sizes --arg-shapes gives "
+    return shapeError(name + " does not take the sizes --arg-shapes gives "
                           "(the error above says where)");
   for (auto [index, type] : llvm::enumerate(inferred->getInputs()))
     if (hasDynamicShape(type))
-      return failure(name + ": no --arg-shapes entry fits argument #" +
-                     llvm::Twine(index) + " (" + typeString(type) +
+      return shapeError(name + ": no --arg-shapes entry fits argument #" +
+                     llvm::Twine(index) + " (" + printedType(type) +
                      "): an entry for index " + llvm::Twine(index) +
                      " must have its rank and repeat its static sizes");
   ArrayRef<Type> results = inferred->getResults();
   for (auto [index, type] : llvm::enumerate(results)) {
     if (hasDynamicShape(type))
-      return failure(name + ": the sizes of result #" + llvm::Twine(index) +
-                     " (" + typeString(type) +
+      return shapeError(name + ": the sizes of result #" + llvm::Twine(index) +
+                     " (" + printedType(type) +
                      ") do not follow from the argument sizes before the run");
     if (!isa<RankedTensorType>(func.getResultTypes()[index]) &&
         func.getResultTypes()[index] != type)
-      return failure(name + ": result #" + llvm::Twine(index) + " is " +
-                     typeString(func.getResultTypes()[index]) +
+      return shapeError(name + ": result #" + llvm::Twine(index) + " is " +
+                     printedType(func.getResultTypes()[index]) +
                      "; a result with dynamic sizes runs only ranked");
   }
 
@@ -157,7 +157,7 @@ llvm::Error giveArgumentShapes(func::FuncOp func,
     return WalkResult::interrupt();
   });
   if (reduction.wasInterrupted())
-    return failure(name + " cannot run with --arg-shapes (the error above "
+    return shapeError(name + " cannot run with --arg-shapes (the error above "
                           "says why)");
 
   // The ops built below may be of dialects the program does not use.
