@@ -23,25 +23,14 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Support/DebugStringHelper.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
 namespace cs349::run {
 namespace {
-llvm::Error shapeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
-std::string printedType(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
 bool hasDynamicShape(Type type) {
   auto shaped = dyn_cast<ShapedType>(type);
   return shaped && !shaped.hasStaticShape();
@@ -81,49 +70,47 @@ Value castIfSameSizes(OpBuilder &builder, Location loc, Value value,
 }
 } // namespace
 
-llvm::Error giveArgumentShapes(func::FuncOp func,
-                               ArrayRef<std::string> entries,
-                               bool &checksSizes) {
-  checksSizes = false;
+llvm::Expected<bool> giveArgumentShapes(func::FuncOp func,
+                                        ArrayRef<std::string> entries) {
   const std::string name = "@" + func.getName().str();
   ArrayRef<Type> written = func.getArgumentTypes();
   auto firstDynamic = llvm::find_if(written, hasDynamicShape);
   if (firstDynamic == written.end())
-    return llvm::Error::success();
+    return false;
   if (entries.empty())
-    return shapeError(name + ": argument #" +
+    return llvm::createStringError(name + ": argument #" +
                    llvm::Twine(firstDynamic - written.begin()) + " is " +
-                   printedType(*firstDynamic) +
+                   debugString(*firstDynamic) +
                    ": give dynamic arguments sizes with "
                    "--arg-shapes=INDEX:SHAPE,... (e.g. 0:1x128)");
   std::string error;
   FailureOr<SmallVector<mlir::cs349::ArgumentShape>> shapes =
       mlir::cs349::parseArgumentShapes(entries, error);
   if (failed(shapes))
-    return shapeError("--" + error);
+    return llvm::createStringError("--" + error);
   if (func.isExternal())
-    return shapeError(name + " has no body");
+    return llvm::createStringError(name + " has no body");
   FailureOr<FunctionType> inferred =
       mlir::cs349::inferStaticSignature(func, *shapes);
   if (failed(inferred))
-    return shapeError(name + " does not take the sizes --arg-shapes gives "
+    return llvm::createStringError(name + " does not take the sizes --arg-shapes gives "
                           "(the error above says where)");
   for (auto [index, type] : llvm::enumerate(inferred->getInputs()))
     if (hasDynamicShape(type))
-      return shapeError(name + ": no --arg-shapes entry fits argument #" +
-                     llvm::Twine(index) + " (" + printedType(type) +
+      return llvm::createStringError(name + ": no --arg-shapes entry fits argument #" +
+                     llvm::Twine(index) + " (" + debugString(type) +
                      "): an entry for index " + llvm::Twine(index) +
                      " must have its rank and repeat its static sizes");
   ArrayRef<Type> results = inferred->getResults();
   for (auto [index, type] : llvm::enumerate(results)) {
     if (hasDynamicShape(type))
-      return shapeError(name + ": the sizes of result #" + llvm::Twine(index) +
-                     " (" + printedType(type) +
+      return llvm::createStringError(name + ": the sizes of result #" + llvm::Twine(index) +
+                     " (" + debugString(type) +
                      ") do not follow from the argument sizes before the run");
     if (!isa<RankedTensorType>(func.getResultTypes()[index]) &&
         func.getResultTypes()[index] != type)
-      return shapeError(name + ": result #" + llvm::Twine(index) + " is " +
-                     printedType(func.getResultTypes()[index]) +
+      return llvm::createStringError(name + ": result #" + llvm::Twine(index) + " is " +
+                     debugString(func.getResultTypes()[index]) +
                      "; a result with dynamic sizes runs only ranked");
   }
 
@@ -157,7 +144,7 @@ llvm::Error giveArgumentShapes(func::FuncOp func,
     return WalkResult::interrupt();
   });
   if (reduction.wasInterrupted())
-    return shapeError(name + " cannot run with --arg-shapes (the error above "
+    return llvm::createStringError(name + " cannot run with --arg-shapes (the error above "
                           "says why)");
 
   // The ops built below may be of dialects the program does not use.
@@ -178,7 +165,6 @@ llvm::Error giveArgumentShapes(func::FuncOp func,
   }
   SmallVector<Type> resultTypes(results.begin(), results.end());
   if (!results.empty()) {
-    checksSizes = true;
     auto flagsType = RankedTensorType::get({int64_t(results.size())},
                                            builder.getI1Type());
     for (Block &block : func.getBody()) {
@@ -207,7 +193,7 @@ llvm::Error giveArgumentShapes(func::FuncOp func,
   }
   func.setType(FunctionType::get(context, entry.getArgumentTypes(),
                                  resultTypes));
-  return llvm::Error::success();
+  return true;
 }
 
 } // namespace cs349::run

@@ -17,13 +17,12 @@ namespace cs349::run {
 /// Where `func` has dynamic arguments, gives them the sizes of `entries`
 /// (`arg-shapes`): its arguments become static and are cast to the types
 /// they were written with on entry, its results take the static types the
-/// importer derives for those sizes, and a last result, a tensor of one i1
-/// per result, says whether each result had those sizes at run time (a
-/// result that had not is zeros). Sets `checksSizes` when it added that
-/// result. A function without dynamic arguments is left as it is.
-llvm::Error giveArgumentShapes(mlir::func::FuncOp func,
-                               llvm::ArrayRef<std::string> entries,
-                               bool &checksSizes);
+/// importer derives for those sizes, and, when it has results, a last one,
+/// a tensor of one i1 per result, says whether each result had those sizes
+/// at run time (a result that had not is zeros). Returns whether it gave
+/// sizes; a function without dynamic arguments is left as it is.
+llvm::Expected<bool> giveArgumentShapes(mlir::func::FuncOp func,
+                                        llvm::ArrayRef<std::string> entries);
 
 } // namespace cs349::run
 
