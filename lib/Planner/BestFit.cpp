@@ -48,7 +48,7 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // of the passes below, whichever were made first: the order improved
   // after them does not depend on which passes `done` brought.
   auto rankOf = [](size_t o, Fit fit) {
-    return 2 * (int)o + (fit == Fit::First);
+    return 3 * (int)o + (fit == Fit::Best ? 0 : fit == Fit::First ? 1 : 2);
   };
   Plan best;
   bool have = false;
@@ -172,18 +172,20 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
   // goes on until its deadline.
   constexpr size_t kImproveTries = 4;
   const bool searchFollows = workUntil && improveUntil->at < workUntil->at;
-  // Where a size-class order placed the best plan, its buffers above the
+  // Where a size-class order placed the best plan (by first-fit or
+  // time-fit), its buffers above the
   // lower bound are what keeps it there: the small, long-lived buffers
   // placed last, for which no gap below stays free for their whole life.
   // Promotion passes (a squeaky wheel) count every buffer whose top lies
   // above the bound in the last pass one size class higher, so that it is
   // placed earlier and gets its pick of the gaps, and place the whole
-  // order again; the order is learnt over the passes (long-62k-log:
-  // +0.92 % to +0.35 % of the bound in 54 passes).  Moving one culprit at
-  // a time does not reach a top that is flat over most of the steps.  They
-  // go on while they pay (a smaller arena within kImproveTries passes);
-  // the culprit moves then start from the best order.
-  if (!improvedOrder && bestFit == Fit::First &&
+  // order again; the order is learnt over the passes (long-62k-log, by
+  // first-fit: +0.92 % to +0.35 % of the bound in 54 passes).  Moving one
+  // culprit at a time does not reach a top that is flat over most of the
+  // steps.  They go on while they pay (a smaller arena within
+  // kImproveTries passes); the culprit moves then start from the best
+  // order.
+  if (!improvedOrder && bestFit != Fit::Best &&
       (bestOrder == (size_t)PassOrder::SizeClassStart ||
        bestOrder == (size_t)PassOrder::SizeClassEnd)) {
     const bool startOrder = bestOrder == (size_t)PassOrder::SizeClassStart;
@@ -199,7 +201,7 @@ Plan planBestFit(const Problem &problem, const Deadline *deadline,
       std::vector<uint32_t> trial =
           startOrder ? placer.orderByPromotedClassStart(promotion)
                      : placer.orderByPromotedClassEnd(promotion);
-      std::optional<Plan> p = placer.place(trial, Fit::First, *improveUntil);
+      std::optional<Plan> p = placer.place(trial, bestFit, *improveUntil);
       if (!p)
         break;
       failures = p->arenaSize < best.arenaSize ? 0 : failures + 1;

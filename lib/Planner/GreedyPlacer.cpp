@@ -1310,16 +1310,28 @@ GreedyPlacer::GreedyPlacer(const Problem &problem, Index index)
 GreedyPlacer::~GreedyPlacer() { delete impl; }
 
 Plan GreedyPlacer::place(const std::vector<uint32_t> &order, Fit fit) {
+  if (fit == Fit::Time)
+    return placeByTimeFit(impl->problem, order,
+                          Deadline{Clock::time_point::max()});
   return *impl->place(order, fit, nullptr, false);
 }
 
 std::optional<Plan> GreedyPlacer::place(const std::vector<uint32_t> &order,
                                         Fit fit, const Deadline &deadline) {
+  if (fit == Fit::Time) {
+    bool complete = false;
+    Plan plan = placeByTimeFit(impl->problem, order, deadline, &complete);
+    if (!complete)
+      return std::nullopt;
+    return plan;
+  }
   return impl->place(order, fit, &deadline, false);
 }
 
 Plan GreedyPlacer::placeWithin(const std::vector<uint32_t> &order, Fit fit,
                                const Deadline &deadline) {
+  if (fit == Fit::Time)
+    return placeByTimeFit(impl->problem, order, deadline);
   return *impl->place(order, fit, &deadline, true);
 }
 

@@ -49,6 +49,9 @@ uint64_t arenaOf(const Problem &problem, const std::vector<uint64_t> &offsets);
 enum class Fit {
   First, ///< lowest aligned offset that fits
   Best,  ///< smallest gap that fits, else on top of all conflicting blocks
+  Time,  ///< among the lowest gaps, where the least free time goes unused
+         ///< (placeByTimeFit; GreedyPlacer's place() hands it on, its
+         ///< stepwise begin()/resume() take First and Best only)
 };
 
 /// Places the buffers one by one in a given order.  The compressed time axis
@@ -130,6 +133,15 @@ private:
   Impl *impl;
 };
 
+/// Places the buffers of `order` by time-fit (TimeFit.cpp says how).  When
+/// `deadline` passes first, the buffers placed so far keep their offsets
+/// and the rest go end to end above them; `*complete` (when given) tells
+/// which.  O(n) per buffer: a scan of the placed blocks.  With
+/// `giveUpOffPace`, the pass also stops when, after an eighth of the time
+/// to the deadline, it would not finish by then at its mean pace so far.
+Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
+                    const Deadline &deadline, bool *complete = nullptr,
+                    bool giveUpOffPace = false);
 /// Strategy::GreedyBySize; its contract is in GreedyBySize.cpp.
 Plan greedyBySize(const Problem &problem);
 
