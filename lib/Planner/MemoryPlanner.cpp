@@ -384,27 +384,41 @@ Plan plan(const Problem &problem, const PlanOptions &options) {
       done.push_back({placer.finish(), order, Fit::First});
       return complete;
     };
+    auto sweepsBegan = Clock::now();
     if (unfinished())
       done = sweepPasses(problem, work, Sweeps::Start);
+    auto sweepsTook = Clock::now() - sweepsBegan;
     // Time-fit over size classes in start order: where most buffers live
     // at once, the strongest pass measured (it keeps long-free memory for
     // the buffers that live long), and on other problems the passes after
-    // it do better.  A scan of the placed blocks per buffer: it gets three
-    // quarters of the time left (on the problems of 60,000 buffers it takes
-    // about twice as long as the first-fit pass after it) and is dropped
+    // it do better.  A scan of the placed blocks per buffer: 2 to 10 times
+    // the start-order sweeps' time on the generated large problems (25 on
+    // to-end-60k, where the sweeps reach the bound).  It comes before the
+    // first-fit size classes when the time left is ten times the sweeps'
+    // (so at 10 s on the problems of 60,000 buffers), else after them with
+    // what they leave (at short limits the size classes are the better use
+    // of the time).  It gets three quarters of the time left and is dropped
     // when it does not finish in them, or gives the time back as soon as
     // its pace says it would not.
-    if (unfinished()) {
+    auto timeFitPass = [&] {
+      if (!unfinished())
+        return;
       auto now = Clock::now();
       bool complete = false;
       Plan timed = placeByTimeFit(problem, placer.orderBySizeClassStart(),
                                   Deadline{now + (work.at - now) * 3 / 4},
                                   &complete, /*giveUpOffPace=*/true);
       if (complete)
-        done.push_back({std::move(timed), PassOrder::SizeClassStart,
-                        Fit::Time});
-    }
-    bool classesFinished = unfinished() && sizeClassPass(PassOrder::SizeClassStart);
+        done.push_back(
+            {std::move(timed), PassOrder::SizeClassStart, Fit::Time});
+    };
+    const bool timeFitFirst = work.at - Clock::now() >= 10 * sweepsTook;
+    if (timeFitFirst)
+      timeFitPass();
+    bool classesFinished =
+        unfinished() && sizeClassPass(PassOrder::SizeClassStart);
+    if (!timeFitFirst)
+      timeFitPass();
     if (unfinished())
       for (DonePass &d : sweepPasses(problem, work, Sweeps::End))
         done.push_back(std::move(d));

@@ -82,9 +82,12 @@ OPTIONS:
                                         solutions (MiniMalloc-style),
                                         bisecting the arena size, starting
                                         from greedy-by-size; anytime
-                        best            best-fit + greedy-by-size + search;
-                                        never worse than greedy-by-size,
-                                        stops early at the lower bound
+                        best            best-fit + time-fit (size classes,
+                                        each buffer where it leaves the least
+                                        free time unused) + greedy-by-size +
+                                        search; never worse than
+                                        greedy-by-size, stops early at the
+                                        lower bound
   --time-limit=SEC    time budget of search/best in seconds (default 1)
   --alignment=N       every offset must be a multiple of N (default 1);
                       offsets are int64: N and every offset + size must be

@@ -21,8 +21,8 @@ using namespace cs349::planner::detail;
 
 namespace {
 
-Deadline never() { return Deadline::after(1e6); }
-Deadline alreadyPassed() { return {Clock::now() - std::chrono::seconds(1)}; }
+Deadline farAway() { return Deadline::after(1e6); }
+Deadline secondAgo() { return {Clock::now() - std::chrono::seconds(1)}; }
 
 // Bytes [0, 100) are free during steps [2, 8), bytes [200, 300) during
 // [3, 5) only, bytes [100, 200) never.  #5 (steps 3-5) fits both; #6
@@ -63,7 +63,7 @@ TEST(TimeFit, DoesNotRaiseTheArenaWhereAGapHoldsTheBuffer) {
              {2, 0, 4, 62},
              {3, 6, 10, 62},
              {4, 4, 6, 64}}};
-  Plan timed = placeByTimeFit(p, {0, 1, 2, 3, 4}, never());
+  Plan timed = placeByTimeFit(p, {0, 1, 2, 3, 4}, farAway());
   EXPECT_EQ(timed.offsets, (std::vector<uint64_t>{0, 64, 128, 128, 0}));
   EXPECT_EQ(timed.arenaSize, 190u);
 }
@@ -82,13 +82,14 @@ TEST(TimeFit, PlansAreValidOnRandomProblems) {
     // Some buffers that take no part: no size, or an empty lifetime.
     p.buffers[0].size = 0;
     p.buffers[1].end = p.buffers[1].start;
-    p.alignment = (uint64_t[]){1, 8, 64, 100}[round % 4];
+    const uint64_t alignments[] = {1, 8, 64, 100};
+    p.alignment = alignments[round % 4];
     GreedyPlacer placer(p);
     for (const std::vector<uint32_t> &order :
          {placer.orderBySizeClassStart(), placer.orderBySizeClassEnd(),
           placer.orderBySize(), placer.orderByStart()}) {
       bool complete = false;
-      Plan timed = placeByTimeFit(p, order, never(), &complete);
+      Plan timed = placeByTimeFit(p, order, farAway(), &complete);
       EXPECT_TRUE(complete);
       EXPECT_TRUE(verify(p, timed).empty()) << "round " << round;
       EXPECT_EQ(timed.arenaSize, arenaOf(p, timed.offsets));
@@ -107,15 +108,15 @@ TEST(TimeFit, AnInterruptedPassStacksTheRest) {
   GreedyPlacer placer(p);
   const std::vector<uint32_t> order = placer.orderBySizeClassStart();
   bool complete = true;
-  Plan cut = placeByTimeFit(p, order, alreadyPassed(), &complete);
+  Plan cut = placeByTimeFit(p, order, secondAgo(), &complete);
   EXPECT_FALSE(complete);
   EXPECT_TRUE(verify(p, cut).empty());
   EXPECT_GT(cut.arenaSize, placer.place(order, Fit::Time).arenaSize);
   EXPECT_LE(cut.arenaSize, naiveSize(p));
   // GreedyPlacer hands the fit on: nothing when interrupted, the stacked
   // plan from placeWithin.
-  EXPECT_FALSE(placer.place(order, Fit::Time, alreadyPassed()));
-  EXPECT_EQ(placer.placeWithin(order, Fit::Time, alreadyPassed()).offsets,
+  EXPECT_FALSE(placer.place(order, Fit::Time, secondAgo()));
+  EXPECT_EQ(placer.placeWithin(order, Fit::Time, secondAgo()).offsets,
             cut.offsets);
 }
 

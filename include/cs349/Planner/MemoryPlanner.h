@@ -63,12 +63,15 @@ struct Plan {
 ///                  the greedy-by-size plan.  Anytime: stops at the time limit
 ///                  or when it reaches the lower bound.
 ///  - Best:         all of the above within the time limit, the smallest
-///                  plan kept: greedy-by-size first (given up after a
-///                  quarter of the limit if behind the pace that finishes it
-///                  in time; a greedy pass cut short stacks what it could not
-///                  place), the sweeps of BestFit (start and end order:
-///                  fast however many buffers live at once), the other passes,
-///                  improvement, search.
+///                  plan kept: the sweeps of BestFit in start order (fast
+///                  however many buffers live at once), time-fit over size
+///                  classes (each buffer, among the lowest gaps, where it
+///                  leaves the least free time unused; docs/planner.md),
+///                  first-fit over size classes, the end-order sweeps,
+///                  greedy-by-size (given up when behind the pace that
+///                  finishes it in time; a greedy pass cut short stacks what
+///                  it could not place), the other passes, improvement,
+///                  search.
 enum class Strategy { Naive, GreedyBySize, BestFit, Search, Best };
 
 /// Parses "naive", "greedy-by-size", "best-fit", "search", "best".
