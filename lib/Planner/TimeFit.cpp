@@ -1,5 +1,4 @@
-//===- TimeFit.cpp - Greedy placement that fits lifetimes as well as bytes
-//-===//
+//===- TimeFit.cpp - Greedy placement that fits lifetimes as well as bytes ===//
 //
 // First-fit and best-fit look at memory only: a buffer takes the lowest (or
 // the tightest) gap that is free for its whole life, whatever happens there
@@ -50,27 +49,35 @@ constexpr size_t kGaps = 16;
 /// The placed blocks, ordered by offset.
 struct PlacedBlocks {
   std::vector<uint64_t> offset, size;
-  /// Lifetimes as ranks of the distinct steps: half the bytes to scan.
+  /// Lifetimes as ranks into `steps`, the distinct steps in order: half
+  /// the bytes to scan of the steps themselves.
   std::vector<uint32_t> firstRank, endRank;
-  std::vector<int64_t> start, end;
+  const std::vector<int64_t> &steps;
   uint64_t largest = 0;
+
+  explicit PlacedBlocks(const std::vector<int64_t> &steps) : steps(steps) {}
+  int64_t start(size_t k) const { return steps[firstRank[k]]; }
+  int64_t end(size_t k) const { return steps[endRank[k]]; }
 
   size_t lowerBound(uint64_t off) const {
     return std::lower_bound(offset.begin(), offset.end(), off) - offset.begin();
   }
-  void insert(uint64_t off, uint64_t bytes, uint32_t lo, uint32_t hi, int64_t s,
-              int64_t e) {
+  void insert(uint64_t off, uint64_t bytes, uint32_t lo, uint32_t hi) {
     size_t at =
         std::upper_bound(offset.begin(), offset.end(), off) - offset.begin();
     offset.insert(offset.begin() + at, off);
     size.insert(size.begin() + at, bytes);
     firstRank.insert(firstRank.begin() + at, lo);
     endRank.insert(endRank.begin() + at, hi);
-    start.insert(start.begin() + at, s);
-    end.insert(end.begin() + at, e);
     largest = std::max(largest, bytes);
   }
 };
+
+/// to - from, in a double: steps may be any int64 (the score needs no
+/// exactness, and the difference of two of them may not fit).
+double stepsBetween(int64_t from, int64_t to) {
+  return (double)to - (double)from;
+}
 
 /// The free time a buffer on [start, end) at bytes [off, off + bytes) leaves
 /// unused, in step-bytes: every placed block there lives before or after it
@@ -92,7 +99,8 @@ double unusedTime(const PlacedBlocks &placed, uint64_t off, uint64_t bytes,
     if (placed.offset[k] + placed.size[k] > off)
       opens.push_back({std::max(placed.offset[k], off), k});
   if (opens.empty())
-    return (double)bytes * (double)((start - firstStep) + (lastStep - end));
+    return (double)bytes *
+           (stepsBetween(firstStep, start) + stepsBetween(end, lastStep));
   // Blocks are sorted by offset, so `opens` is sorted by where they open.
   // Heaps keyed by the step nearest to the buffer; a block whose bytes
   // ended below the current stretch is popped when it reaches the top.
@@ -114,10 +122,10 @@ double unusedTime(const PlacedBlocks &placed, uint64_t off, uint64_t bytes,
     for (; next < opens.size() && opens[next].at <= lo; ++next) {
       size_t k = opens[next].block;
       uint64_t bytesEnd = placed.offset[k] + placed.size[k];
-      if (placed.end[k] <= start)
-        before.push({placed.end[k], bytesEnd});
+      if (placed.end(k) <= start)
+        before.push({placed.end(k), bytesEnd});
       else
-        after.push({placed.start[k], bytesEnd});
+        after.push({placed.start(k), bytesEnd});
     }
     while (!before.empty() && before.top().second <= lo)
       before.pop();
@@ -125,8 +133,8 @@ double unusedTime(const PlacedBlocks &placed, uint64_t off, uint64_t bytes,
       after.pop();
     int64_t freeSince = before.empty() ? firstStep : before.top().first;
     int64_t freeUntil = after.empty() ? lastStep : after.top().first;
-    unused +=
-        (double)(hi - lo) * (double)((start - freeSince) + (freeUntil - end));
+    unused += (double)(hi - lo) *
+              (stepsBetween(freeSince, start) + stepsBetween(end, freeUntil));
   }
   return unused;
 }
@@ -161,7 +169,7 @@ Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
   Plan plan;
   plan.offsets.assign(buffers.size(), 0);
   std::vector<bool> placedAlready(buffers.size(), false);
-  PlacedBlocks placed;
+  PlacedBlocks placed(steps);
   uint64_t arena = 0;
   std::vector<std::pair<uint64_t, uint64_t>> gaps; // [lowest offset, end)
   bool interrupted = false;
@@ -182,9 +190,8 @@ Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
       if (now >= deadline.at ||
           (giveUpOffPace && (now - began) * 8 > deadline.at - began &&
            std::chrono::duration<double>(now - began).count() >
-               fraction *
-                   std::chrono::duration<double>(deadline.at - began)
-                       .count())) {
+               fraction * std::chrono::duration<double>(deadline.at - began)
+                              .count())) {
         interrupted = true;
         break;
       }
@@ -193,16 +200,23 @@ Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
     // The gaps between the blocks live with the buffer, lowest first.
     gaps.clear();
     uint64_t reached = 0; // top of the live blocks seen so far
+    const uint32_t *firstRank = placed.firstRank.data(),
+                   *endRank = placed.endRank.data();
+    const uint64_t *offsets = placed.offset.data(), *sizes = placed.size.data();
+    const uint64_t bytes = b.size;
     for (size_t k = 0, n = placed.offset.size(); k < n; ++k) {
-      if (placed.firstRank[k] >= hi || placed.endRank[k] <= lo)
+      if (firstRank[k] >= hi || endRank[k] <= lo)
         continue;
-      uint64_t from = alignUp(reached, align);
-      if (placed.offset[k] >= from && placed.offset[k] - from >= b.size) {
-        gaps.push_back({from, placed.offset[k]});
-        if (gaps.size() == kGaps)
-          break;
+      // Aligning (a division) only where the unaligned gap would hold it.
+      if (offsets[k] >= reached && offsets[k] - reached >= bytes) {
+        uint64_t from = alignUp(reached, align);
+        if (offsets[k] >= from && offsets[k] - from >= bytes) {
+          gaps.push_back({from, offsets[k]});
+          if (gaps.size() == kGaps)
+            break;
+        }
       }
-      reached = std::max(reached, placed.offset[k] + placed.size[k]);
+      reached = std::max(reached, offsets[k] + sizes[k]);
     }
     if (gaps.size() < kGaps)
       gaps.push_back({alignUp(reached, align), UINT64_MAX});
@@ -234,7 +248,7 @@ Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
     }
     plan.offsets[i] = offset;
     placedAlready[i] = true;
-    placed.insert(offset, b.size, lo, hi, b.start, b.end);
+    placed.insert(offset, b.size, lo, hi);
     arena = std::max(arena, offset + b.size);
   }
   if (interrupted) {
