@@ -33,6 +33,7 @@
 #include "PlannerImpl.h"
 
 #include <algorithm>
+#include <limits>
 #include <queue>
 #include <utility>
 #include <vector>
@@ -148,19 +149,16 @@ Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
   const std::vector<Buffer> &buffers = problem.buffers;
   const uint64_t align = effectiveAlignment(problem);
   std::vector<int64_t> steps;
-  int64_t firstStep = 0, lastStep = 0;
   for (const Buffer &b : buffers)
     if (isActive(b)) {
-      if (steps.empty() || b.start < firstStep)
-        firstStep = b.start;
-      if (steps.empty() || b.end > lastStep)
-        lastStep = b.end;
       steps.push_back(b.start);
       steps.push_back(b.end);
     }
   const size_t active = steps.size() / 2;
   std::sort(steps.begin(), steps.end());
   steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+  const int64_t firstStep = steps.empty() ? 0 : steps.front(),
+                lastStep = steps.empty() ? 0 : steps.back();
   auto rank = [&](int64_t step) {
     return (uint32_t)(std::lower_bound(steps.begin(), steps.end(), step) -
                       steps.begin());
@@ -168,15 +166,14 @@ Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
 
   Plan plan;
   plan.offsets.assign(buffers.size(), 0);
-  std::vector<bool> placedAlready(buffers.size(), false);
   PlacedBlocks placed(steps);
   uint64_t arena = 0;
   std::vector<std::pair<uint64_t, uint64_t>> gaps; // [lowest offset, end)
-  bool interrupted = false;
-  size_t count = 0;
-  for (uint32_t i : order) {
+  size_t count = 0, next = 0;
+  for (; next < order.size(); ++next) {
+    const uint32_t i = order[next];
     const Buffer &b = buffers[i];
-    if (!isActive(b) || placedAlready[i])
+    if (!isActive(b))
       continue;
     // The clock is cheap next to a placement's scan of the placed blocks.
     if ((++count & 15) == 0) {
@@ -186,15 +183,13 @@ Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
       // blocks, but in a size-class order the first ones, large and
       // placed on top, scan them all: a linear extrapolation, which gives
       // up only passes that are clearly too slow.
-      const double fraction = (double)count / (double)active;
+      using Seconds = std::chrono::duration<double>;
+      const double spent = Seconds(now - began).count(),
+                   allowed = Seconds(deadline.at - began).count(),
+                   fraction = (double)count / (double)active;
       if (now >= deadline.at ||
-          (giveUpOffPace && (now - began) * 8 > deadline.at - began &&
-           std::chrono::duration<double>(now - began).count() >
-               fraction * std::chrono::duration<double>(deadline.at - began)
-                              .count())) {
-        interrupted = true;
+          (giveUpOffPace && spent * 8 > allowed && spent > fraction * allowed))
         break;
-      }
     }
     const uint32_t lo = rank(b.start), hi = rank(b.end);
     // The gaps between the blocks live with the buffer, lowest first.
@@ -222,13 +217,11 @@ Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
       gaps.push_back({alignUp(reached, align), UINT64_MAX});
     uint64_t offset = gaps.front().first;
     if (gaps.size() > 1) {
-      double fewest = 0;
-      bool have = false;
+      double fewest = std::numeric_limits<double>::infinity();
       for (const auto &[from, to] : gaps) {
-        // The open space above the live blocks comes last: it is weighed
-        // only when it does not raise the arena (the first gap, which is
-        // the only position when it is the open space, is taken unweighed
-        // otherwise).
+        // The open space above the live blocks comes last, after at least
+        // one gap below: it is weighed only when it does not raise the
+        // arena.
         if (to == UINT64_MAX && from + b.size > arena)
           break;
         const uint64_t highest =
@@ -238,34 +231,29 @@ Plan placeByTimeFit(const Problem &problem, const std::vector<uint32_t> &order,
           const uint64_t off = positions[p];
           double unused = unusedTime(placed, off, b.size, b.start, b.end,
                                      firstStep, lastStep);
-          if (!have || unused < fewest) {
+          if (unused < fewest) {
             fewest = unused;
             offset = off;
-            have = true;
           }
         }
       }
     }
     plan.offsets[i] = offset;
-    placedAlready[i] = true;
     placed.insert(offset, b.size, lo, hi);
     arena = std::max(arena, offset + b.size);
   }
-  if (interrupted) {
-    // The rest end to end above the arena.
-    uint64_t top = arena;
-    for (uint32_t i : order) {
-      const Buffer &b = buffers[i];
-      if (!isActive(b) || placedAlready[i])
-        continue;
-      top = alignUp(top, align);
-      plan.offsets[i] = top;
-      placedAlready[i] = true;
-      top += b.size;
-    }
+  // Interrupted: the rest end to end above the arena.
+  uint64_t top = arena;
+  for (size_t k = next; k < order.size(); ++k) {
+    const Buffer &b = buffers[order[k]];
+    if (!isActive(b))
+      continue;
+    top = alignUp(top, align);
+    plan.offsets[order[k]] = top;
+    top += b.size;
   }
   if (complete)
-    *complete = !interrupted;
+    *complete = next == order.size();
   plan.arenaSize = arenaOf(problem, plan.offsets);
   return plan;
 }
